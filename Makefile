@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Lock scalability toolkit: every entry point.  See README.md.
+#
+#   make                 deps, tree, series, check, boot and a summary (KVER=6.1)
+#   make KVER=6.12       the same for the other packaged tree
+#   make TREE=/path      the same for any extracted kernel tree
+#   make test            the test suite (fast tests, then both packaged trees)
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.NOTPARALLEL:
+.PHONY: all deps tree series check boot summary test test-fast clean
+
+TOP := $(CURDIR)
+KVER ?= 6.1
+# The packaged trees that make deps installs and make test covers.
+KVERS := 6.1 6.12
+
+ifneq ($(strip $(TREE)),)
+override TREE := $(abspath $(TREE))
+KID := tree-$(notdir $(TREE))
+else
+KID := $(KVER)
+TARBALL := /usr/src/linux-source-$(KVER).tar.xz
+endif
+
+export TOP KID KVER TREE TARBALL KVERS AUTHOR RESULTS
+
+# Numbered progress lines ("[3/5] ...") when the whole job runs.
+ifeq ($(filter-out all,$(MAKECMDGOALS)),)
+step = STEP=$(1)/5
+endif
+
+all: deps tree series check boot summary
+
+deps:
+	@$(call step,1) scripts/deps.sh
+
+tree: deps
+	@$(call step,2) scripts/tree.sh
+
+series: tree
+	@$(call step,3) scripts/series.sh
+
+check: series
+	@$(call step,4) check/run.sh
+
+boot: series
+	@$(call step,5) boot/run.sh
+
+summary:
+	@scripts/summary.sh
+
+test:
+	@scripts/test.sh
+
+test-fast:
+	@FAST_ONLY=1 scripts/test.sh
+
+clean:
+	rm -rf build out

@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# config.sh SRCTREE OBJDIR [pristine]: write OBJDIR/.config as tinyconfig plus
+# boot/*.config, then check that every option the fragments ask for is what
+# the final config says.  For a pristine tree, options whose symbol the tree
+# does not define (the series adds them) are left out of the check.  An
+# unchanged result keeps the old .config and its time stamp, so kbuild does
+# not rebuild anything for it.
+. "$(dirname "$0")/../scripts/lib.sh"
+src=${1:?usage: config.sh SRCTREE OBJDIR [pristine]}
+obj=${2:?}
+mode=${3:-patched}
+log=$LOGDIR/config-$(basename "$obj").log
+mkdir -p "$obj" "$LOGDIR"
+
+[ -f "$obj/.config" ] && cp -p "$obj/.config" "$obj/.config.old-run"
+{
+	make -C "$src" O="$obj" tinyconfig
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$TOP"/boot/*.config
+	make -C "$src" O="$obj" olddefconfig
+} >"$log" 2>&1 || die config "kernel configuration failed; see $log"
+
+bad=()
+while IFS= read -r line; do
+	case $line in
+	CONFIG_*=*) sym=${line%%=*} ;;
+	"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *}; line="" ;;
+	*) continue ;;
+	esac
+	if [ -z "$line" ]; then
+		grep -q "^$sym=" "$obj/.config" && bad+=("$sym should be off")
+	elif ! grep -qxF "$line" "$obj/.config"; then
+		if [ "$mode" = pristine ] &&
+		   ! grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$src"; then
+			continue
+		fi
+		bad+=("$line")
+	fi
+done < <(cat "$TOP"/boot/*.config)
+[ ${#bad[@]} = 0 ] ||
+	die config "boot/*.config asks for what $(basename "$src") cannot give: ${bad[*]} (see $log)"
+
+if [ -f "$obj/.config.old-run" ] && cmp -s "$obj/.config" "$obj/.config.old-run"; then
+	mv "$obj/.config.old-run" "$obj/.config"
+else
+	rm -f "$obj/.config.old-run"
+fi

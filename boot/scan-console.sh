@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# scan-console.sh LOG [KUNIT_SOURCE...]: judge a guest console log.  Fails
+# on any kernel report header, on a guest test that failed, on a missing
+# success marker, and on a KUnit suite (named in a KUNIT_SOURCE file) that
+# did not run all of its cases, or had one fail or skip.  Prints one line per
+# finding; records PASS/FAIL lines for make test.
+. "$(dirname "$0")/../scripts/lib.sh"
+log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
+shift
+status=0
+
+fail() {
+	echo "boot: $*"
+	record FAIL "boot: $*"
+	status=1
+}
+
+pass() {
+	record PASS "boot: $*"
+}
+
+# The headers the kernel prints when something went wrong.
+reports='BUG:|WARNING:|INFO:|Kernel panic|possible circular locking dependency|possible recursive locking|inconsistent lock state|bad unlock balance|scheduling while atomic|sleeping function called from invalid context|soft lockup|rcu_sched detected stall|rcu_preempt detected stall|KASAN:|UBSAN:|VFS: Busy inodes after unmount|list_add corruption|list_del corruption|kmemleak: .*new suspected memory leaks'
+hits=$(grep -aE "$reports" "$log" | grep -avE '^GUEST: ' || true)
+if [ -n "$hits" ]; then
+	fail "kernel report: $(head -1 <<<"$hits" | tr -d '\r')"
+else
+	pass "no kernel report on the console"
+fi
+
+while IFS= read -r line; do
+	fail "guest test ${line#GUEST: FAIL }"
+done < <(grep -a '^GUEST: FAIL ' "$log" | tr -d '\r')
+npass=$(grep -ac '^GUEST: PASS ' "$log" || true)
+[ "$npass" -gt 0 ] && pass "$npass guest tests passed"
+
+if grep -aq '^GUEST: ALL TESTS PASSED' "$log"; then
+	pass "success marker"
+else
+	fail "no success marker 'GUEST: ALL TESTS PASSED' (boot or guest tests did not finish)"
+fi
+
+for src in "$@"; do
+	suite=$(sed -n 's/^[[:space:]]*\.name = "\([^"]*\)",.*/\1/p' "$src" | head -1)
+	want=$(grep -c '^[[:space:]]*KUNIT_CASE' "$src")
+	got=$(grep -a "# $suite: pass:" "$log" | tail -1 | tr -d '\r')
+	if [ -z "$got" ]; then
+		fail "KUnit suite $suite did not run"
+	elif [[ $got != *"pass:$want fail:0 skip:0 total:$want" ]]; then
+		fail "KUnit suite $suite: ${got#*# } (it defines $want cases)"
+	else
+		echo "boot: KUnit $suite: $want/$want cases passed"
+		pass "KUnit suite $suite: $want/$want cases passed"
+	fi
+done
+exit $status

@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# sparse.sh REPORT: compile every .c file the series touches with sparse
+# (make C=2) in the patched tree, and the same files in the pristine tree;
+# fail on a file that does not compile and on any warning (sparse's or the
+# compiler's) that the patched tree has and the pristine one has not.
+# Warnings are compared without line numbers, which the series shifts.
+. "$(dirname "$0")/../scripts/lib.sh"
+report=${1:?usage: sparse.sh REPORT}
+mapfile -t files < <(git_src diff --name-only --diff-filter=d pristine series -- '*.c')
+
+# warnings TREE OBJ MODE FILE...: build the files' objects with sparse, print
+# "path: message" for each warning; fail if an object was not built.
+warnings() {
+	local src=$1 obj=$2 mode=$3 log f
+	shift 3
+	log=$LOGDIR/sparse-$mode.log
+	"$TOP/boot/config.sh" "$src" "$obj" "$mode" || return 1
+	touch "$obj/.sparse-start"
+	if ! kmake "$src" "$obj" C=2 "${@/%.c/.o}" >"$log" 2>&1; then
+		echo "compile failed ($mode tree); see $log" >&2
+		return 1
+	fi
+	for f in "$@"; do
+		if [ ! "$obj/${f%.c}.o" -nt "$obj/.sparse-start" ]; then
+			echo "$f was not built: no option of boot/*.config enables it" >&2
+			return 1
+		fi
+	done
+	sed -n 's/^\(\.\.\/[a-z]*\/\|\/[^ ]*\/build\/[^/]*\/[a-z]*\/\)\{0,1\}\([^ :]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\): /\2: \3: /p' "$log" | sort
+}
+
+{
+	echo "sparse (make C=2) and compile of the ${#files[@]} .c files the series touches:"
+	printf '  %s\n' "${files[@]}"
+} >>"$report"
+if [ ${#files[@]} = 0 ]; then
+	record PASS "sparse: the series touches no .c file"
+	exit 0
+fi
+
+if ! patched=$(warnings "$SRC" "$BUILD/obj" patched "${files[@]}" 2>>"$report"); then
+	record FAIL "compile of touched .c files"
+	exit 1
+fi
+record PASS "compile of ${#files[@]} touched .c files"
+old=()
+for f in "${files[@]}"; do
+	[ -f "$BUILD/pristine/$f" ] && old+=("$f")
+done
+pristine=
+if [ ${#old[@]} -gt 0 ] &&
+   ! pristine=$(warnings "$BUILD/pristine" "$BUILD/obj-pristine" pristine "${old[@]}" 2>>"$report"); then
+	record FAIL "sparse: pristine tree does not build"
+	exit 1
+fi
+new=$(comm -23 <(printf '%s\n' "$patched" | sed '/^$/d') <(printf '%s\n' "$pristine" | sed '/^$/d'))
+{
+	echo "  warnings: pristine $(printf '%s' "$pristine" | grep -c .), patched $(printf '%s' "$patched" | grep -c .)"
+	if [ -n "$new" ]; then
+		echo "  NEW warnings:"
+		sed 's/^/    /' <<<"$new"
+	else
+		echo "  no new warning"
+	fi
+} >>"$report"
+if [ -n "$new" ]; then
+	record FAIL "sparse: $(grep -c . <<<"$new") new warnings"
+	exit 1
+fi
+record PASS "sparse: no new warning in ${#files[@]} touched .c files"

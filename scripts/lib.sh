@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared helpers for the toolkit's shell scripts; sourced, never run.
+# Every script is called by the Makefile with the environment it exports:
+# TOP (toolkit root), KID (kernel id: 6.1, 6.12 or tree-X.Y.Z), SRC (the
+# series git tree), BUILD (build/$KID), OUT (out/$KID).
+
+set -euo pipefail
+
+: "${TOP:?run through make}"
+: "${KID:?run through make}"
+BUILD=${BUILD:-$TOP/build/$KID}
+OUT=${OUT:-$TOP/out/$KID}
+SRC=${SRC:-$BUILD/src}
+LOGDIR=$BUILD/log
+
+# Fixed identities and dates make every commit, and so every patch, byte
+# for byte reproducible.
+export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+AUTHOR=${AUTHOR:-Lock Scalability Toolkit <vfs-scale@example.org>}
+GIT_AUTHOR_NAME=${AUTHOR% <*}
+GIT_AUTHOR_EMAIL=${AUTHOR##*<}
+GIT_AUTHOR_EMAIL=${GIT_AUTHOR_EMAIL%>}
+GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
+GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+export GIT_AUTHOR_DATE='2009-08-05 00:00:00 +0000'
+export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+
+# die STAGE MESSAGE: the one line a user sees when something is wrong.
+die() {
+	local stage=$1
+	shift
+	printf 'error: %s: %s\n' "$stage" "$*" >&2
+	exit 1
+}
+
+# say TEXT: a progress line, prefixed with the stage counter if make set one.
+say() {
+	printf '%s%s\n' "${STEP:+[$STEP] }" "$*"
+}
+
+# record PASS|FAIL NAME: one line in the test-results file, if make test
+# asked for one; checks that run outside make test just print.
+record() {
+	local verdict=$1
+	shift
+	if [ -n "${RESULTS:-}" ]; then
+		printf '%s %s: %s\n' "$verdict" "$KID" "$*" >>"$RESULTS"
+	fi
+	if [ "$verdict" = FAIL ]; then
+		printf 'FAIL %s: %s\n' "$KID" "$*" >&2
+	fi
+}
+
+# logged STAGE LOG CMD...: run CMD with its output in LOG; on failure, one
+# line naming the stage and the log, then exit.
+logged() {
+	local stage=$1 log=$2
+	shift 2
+	mkdir -p "$(dirname "$log")"
+	if ! "$@" >"$log" 2>&1; then
+		die "$stage" "'$*' failed; see $log"
+	fi
+}
+
+git_src() {
+	git -C "$SRC" "$@"
+}
+
+# kmake SRCTREE OBJDIR ARGS...: kbuild, out of tree, through ccache, with the
+# build identity fixed so that ccache hits and images are reproducible.
+kmake() {
+	local src=$1 obj=$2
+	shift 2
+	CCACHE_BASEDIR=$TOP make -C "$src" O="$obj" CC="ccache gcc" \
+		KBUILD_BUILD_TIMESTAMP='Wed Aug  5 00:00:00 UTC 2009' \
+		KBUILD_BUILD_USER=toolkit KBUILD_BUILD_HOST=qemu \
+		-j"$(nproc)" "$@"
+}

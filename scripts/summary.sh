@@ -1,0 +1,15 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The closing summary of "make": patches, check and boot results, outputs.
+. "$(dirname "$0")/lib.sh"
+patches=$(grep -c . "$OUT/patches/series" 2>/dev/null || echo 0)
+echo "== $KID summary"
+echo "patches:  $patches in $OUT/patches (cover letter, quilt series file)"
+if [ -f "$OUT/check.txt" ]; then
+	echo "check:    $(grep -c '^checkpatch --strict: clean' "$OUT/check.txt") of $patches patches checkpatch-clean; $(grep -m1 'warnings: pristine' "$OUT/check.txt" | sed 's/^ *//'); report $OUT/check.txt"
+fi
+if [ -f "$OUT/boot.txt" ]; then
+	echo "boot:     $(head -1 "$OUT/boot.txt")"
+	grep '^boot: KUnit' "$OUT/boot.txt" | sed 's/^boot: /          /'
+	echo "          console $OUT/boot.log, report $OUT/boot.txt"
+fi

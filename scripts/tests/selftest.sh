@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The toolkit's own tests: shellcheck, the console scanner on made-up logs,
+# the config-fragment check, and the errors for bad input.  One check per
+# line in $RESULTS.
+set -uo pipefail
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+export TOP
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+
+check() {
+	local name=$1
+	shift
+	if "$@" >"$tmp/out" 2>&1; then
+		echo "PASS $name" | tee -a "${RESULTS:-/dev/null}"
+	else
+		echo "FAIL $name" | tee -a "${RESULTS:-/dev/null}"
+		sed 's/^/    /' "$tmp/out" | head -20
+		status=1
+	fi
+}
+
+# fails CMD...: CMD must exit non-zero.
+fails() {
+	! "$@"
+}
+
+shell_scripts() {
+	git -C "$TOP" ls-files '*.sh' .ci/run | sed "s|^|$TOP/|"
+}
+check "shellcheck on every script" bash -c "shellcheck -x $(shell_scripts | tr '\n' ' ') boot/init"
+
+# --- console scanner
+kunit_src=$tmp/demo_kunit.c
+printf '%s\n' 'static struct kunit_case c[] = {' '	KUNIT_CASE(a),' '	KUNIT_CASE(b),' '	{}' '};' \
+	'static struct kunit_suite s = {' '	.name = "demo",' '};' >"$kunit_src"
+good=$tmp/good.log
+printf '%s\n' '[    1.0] Linux version 6.1' '    # demo: pass:2 fail:0 skip:0 total:2' \
+	'GUEST: PASS smp-check' 'GUEST: ALL TESTS PASSED' 'GUEST: done' >"$good"
+scan() {
+	KID=selftest RESULTS= "$TOP/boot/scan-console.sh" "$1" "$kunit_src"
+}
+check "scanner passes a clean console" scan "$good"
+headers=$(sed -n "s/^reports='\(.*\)'$/\1/p" "$TOP/boot/scan-console.sh" | tr '|' '\n' | sed 's/\.\*/ 3 /')
+nh=0
+while IFS= read -r h; do
+	nh=$((nh + 1))
+	{ cat "$good"; echo "[    2.0] $h something"; } >"$tmp/bad.log"
+	check "scanner fails on '$h'" fails scan "$tmp/bad.log"
+done <<<"$headers"
+[ "$nh" -ge 19 ] || { echo "FAIL scanner knows only $nh report headers" | tee -a "${RESULTS:-/dev/null}"; status=1; }
+grep -v 'ALL TESTS PASSED' "$good" >"$tmp/nomarker.log"
+check "scanner fails without the success marker" fails scan "$tmp/nomarker.log"
+sed 's/pass:2 fail:0 skip:0 total:2/pass:1 fail:0 skip:0 total:1/' "$good" >"$tmp/fewer.log"
+check "scanner fails when fewer KUnit cases ran than defined" fails scan "$tmp/fewer.log"
+sed 's/pass:2 fail:0 skip:0 total:2/pass:1 fail:0 skip:1 total:2/' "$good" >"$tmp/skip.log"
+check "scanner fails on a skipped KUnit case" fails scan "$tmp/skip.log"
+grep -v '# demo:' "$good" >"$tmp/nokunit.log"
+check "scanner fails when a KUnit suite did not run" fails scan "$tmp/nokunit.log"
+{ cat "$good"; echo 'GUEST: FAIL smp-check (exit 1)'; } >"$tmp/guestfail.log"
+check "scanner fails on a failed guest test" fails scan "$tmp/guestfail.log"
+
+# --- bad input: one line naming the problem, non-zero exit, no out/ dir
+bad_input() {
+	local want=$1 kid=$2
+	shift 2
+	! make -s -C "$TOP" "$@" >"$tmp/stdout" 2>"$tmp/stderr" &&
+		grep -q -- "$want" "$tmp/stderr" &&
+		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ] &&
+		[ ! -e "$TOP/out/$kid" ] ||
+		{ cat "$tmp/stderr"; return 1; }
+}
+check "unknown KVER is refused with the installed list" bad_input 'KVER=0.9: no /usr/src/linux-source-0.9.tar.xz; installed:' 0.9 tree KVER=0.9
+mkdir -p "$tmp/notakernel"
+check "TREE that is not a kernel tree is refused" bad_input 'is not a kernel tree' tree-notakernel tree TREE="$tmp/notakernel"
+rm -rf "$TOP/build/0.9" "$TOP/build/tree-notakernel"
+
+exit $status
