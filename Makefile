@@ -51,10 +51,10 @@ boot: series
 summary:
 	@scripts/summary.sh
 
-test:
+test: deps
 	@scripts/test.sh
 
-test-fast:
+test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh
 
 clean:

@@ -6,6 +6,7 @@
 # does not define (the series adds them) are left out of the check.  An
 # unchanged result keeps the old .config and its time stamp, so kbuild does
 # not rebuild anything for it.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 src=${1:?usage: config.sh SRCTREE OBJDIR [pristine]}
 obj=${2:?}

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # initramfs.sh OUTPUT: a gzip'd cpio with busybox-static, boot/init, and
 # every boot/guest/*.c built as a static program into /tests.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 output=${1:?usage: initramfs.sh OUTPUT}
 root=$BUILD/initramfs

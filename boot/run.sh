@@ -4,6 +4,7 @@
 # build/$KID/obj, build the initramfs, boot it under QEMU with two vCPUs and
 # judge the console.  Writes out/$KID/boot.log (the console) and
 # out/$KID/boot.txt (the verdicts and timings); exits non-zero on failure.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 [ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
 obj=$BUILD/obj

@@ -5,6 +5,7 @@
 # success marker, and on a KUnit suite (named in a KUNIT_SOURCE file) that
 # did not run all of its cases, or had one fail or skip.  Prints one line per
 # finding; records PASS/FAIL lines for make test.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
 shift

@@ -3,6 +3,7 @@
 # checkpatch.sh REPORT: run the tree's checkpatch.pl --strict on every patch
 # of out/$KID/patches.  Findings listed in check/checkpatch-exceptions are
 # reported as excepted, with their reason; any other finding fails.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: checkpatch.sh REPORT}
 exceptions=$TOP/check/checkpatch-exceptions

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make check: checkpatch, sparse and compile checks of out/$KID/patches.
 # Writes out/$KID/check.txt; exits non-zero if any check failed.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 [ -f "$OUT/patches/series" ] || die check "no series in $OUT/patches; run 'make series'"
 report=$OUT/check.txt

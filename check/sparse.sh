@@ -5,6 +5,7 @@
 # fail on a file that does not compile and on any warning (sparse's or the
 # compiler's) that the patched tree has and the pristine one has not.
 # Warnings are compared without line numbers, which the series shifts.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: sparse.sh REPORT}
 mapfile -t files < <(git_src diff --name-only --diff-filter=d pristine series -- '*.c')
@@ -59,7 +60,7 @@ new=$(comm -23 <(printf '%s\n' "$patched" | sed '/^$/d') <(printf '%s\n' "$prist
 	echo "  warnings: pristine $(printf '%s' "$pristine" | grep -c .), patched $(printf '%s' "$patched" | grep -c .)"
 	if [ -n "$new" ]; then
 		echo "  NEW warnings:"
-		sed 's/^/    /' <<<"$new"
+		awk '{ print "    " $0 }' <<<"$new"
 	else
 		echo "  no new warning"
 	fi

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Shared helpers for the toolkit's shell scripts; sourced, never run.
 # Every script is called by the Makefile with the environment it exports:
@@ -11,6 +12,7 @@ set -euo pipefail
 BUILD=${BUILD:-$TOP/build/$KID}
 OUT=${OUT:-$TOP/out/$KID}
 SRC=${SRC:-$BUILD/src}
+# shellcheck disable=SC2034 # used by the scripts that source this
 LOGDIR=$BUILD/log
 
 # Fixed identities and dates make every commit, and so every patch, byte

@@ -6,6 +6,7 @@
 # patches, quilt series file) and prove that the series applies to a fresh
 # extraction with git am and with quilt.  out/$KID is replaced only when all
 # of that succeeded.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 git_src rev-parse -q --verify pristine >/dev/null 2>&1 ||
@@ -83,7 +84,9 @@ git_src config branch.series.description "$(sed "s/@VERSION@/$version/g" "$TOP/s
 mkdir -p "$stage_out/patches"
 git_src format-patch -q --cover-letter --cover-from-description=subject \
 	--zero-commit --no-signature --numbered -o "$stage_out/patches" pristine..series
-(cd "$stage_out/patches" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-') >"$stage_out/patches/series"
+for p in "$stage_out"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-*) ;; *) basename "$p" ;; esac
+done >"$stage_out/patches/series"
 say "series $KID: $steps patches on Linux $version"
 
 "$TOP/scripts/verify-applies.sh" "$stage_out/patches" ||

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The closing summary of "make": patches, check and boot results, outputs.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 patches=$(grep -c . "$OUT/patches/series" 2>/dev/null || echo 0)
 echo "== $KID summary"

@@ -5,6 +5,7 @@
 # worktree build/$KID/pristine of that commit for pristine-vs-patched checks.
 # Input: TARBALL (a packaged linux-source tarball) or TREE (a source tree).
 # /usr/src and TREE are only read. An unchanged source is not extracted again.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 if [ -n "${TREE:-}" ]; then
@@ -17,8 +18,8 @@ if [ -n "${TREE:-}" ]; then
 else
 	origin=${TARBALL:?}
 	if [ ! -r "$origin" ]; then
-		installed=$(cd /usr/src && ls linux-source-*.tar.xz 2>/dev/null |
-			sed 's/linux-source-\(.*\)\.tar\.xz/\1/' | tr '\n' ' ')
+		installed=$(find /usr/src -maxdepth 1 -name 'linux-source-*.tar.xz' -printf '%f\n' |
+			sed 's/linux-source-\(.*\)\.tar\.xz/\1/' | sort -V | tr '\n' ' ')
 		installable=$(apt-cache pkgnames linux-source- 2>/dev/null |
 			sed -n 's/^linux-source-\([0-9.]*\)$/\1/p' | sort -V | tr '\n' ' ')
 		die tree "KVER=$KID: no $origin; installed: ${installed:-none}; installable: ${installable:-none} (apt-get install linux-source-VERSION), or give TREE=/path"

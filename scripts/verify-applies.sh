@@ -4,6 +4,7 @@
 # build/$KID/verify, apply PATCHDIR with "quilt push -a" and, after
 # "quilt pop -a", with "git am", and check that each way gives exactly the
 # files of the series branch.  The extraction is removed afterwards.
+# shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 patches=$(cd "${1:?usage: verify-applies.sh PATCHDIR}" && pwd)
 dir=$BUILD/verify
@@ -51,7 +52,8 @@ echo "quilt push -a: ok" >>"$log"
 	done
 	git commit -q -m "files the series touches, before it"
 	sed "s|^|$patches/|" "$patches/series" | xargs git am -q
-) >>"$log" 2>&1 && same_as_series || { echo "git am: failed" >>"$log"; exit 1; }
+) >>"$log" 2>&1 && same_as_series && ok=2
+[ $ok = 2 ] || { echo "git am: failed" >>"$log"; exit 1; }
 echo "git am: ok" >>"$log"
 rm -rf "$dir"
 say "series $KID applies to a fresh extraction with quilt push -a and git am"

@@ -3,6 +3,7 @@
 # The toolkit's own tests: shellcheck, the console scanner on made-up logs,
 # the config-fragment check, and the errors for bad input.  One check per
 # line in $RESULTS.
+# shellcheck disable=SC2317 # the helpers are called through check()
 set -uo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 export TOP
@@ -30,7 +31,7 @@ fails() {
 shell_scripts() {
 	git -C "$TOP" ls-files '*.sh' .ci/run | sed "s|^|$TOP/|"
 }
-check "shellcheck on every script" bash -c "shellcheck -x $(shell_scripts | tr '\n' ' ') boot/init"
+check "shellcheck on every script" bash -c "cd $TOP && shellcheck -x $(shell_scripts | tr '\n' ' ') boot/init"
 
 # --- console scanner
 kunit_src=$tmp/demo_kunit.c
@@ -40,7 +41,7 @@ good=$tmp/good.log
 printf '%s\n' '[    1.0] Linux version 6.1' '    # demo: pass:2 fail:0 skip:0 total:2' \
 	'GUEST: PASS smp-check' 'GUEST: ALL TESTS PASSED' 'GUEST: done' >"$good"
 scan() {
-	KID=selftest RESULTS= "$TOP/boot/scan-console.sh" "$1" "$kunit_src"
+	KID=selftest RESULTS='' "$TOP/boot/scan-console.sh" "$1" "$kunit_src"
 }
 check "scanner passes a clean console" scan "$good"
 headers=$(sed -n "s/^reports='\(.*\)'$/\1/p" "$TOP/boot/scan-console.sh" | tr '|' '\n' | sed 's/\.\*/ 3 /')
@@ -66,11 +67,14 @@ check "scanner fails on a failed guest test" fails scan "$tmp/guestfail.log"
 bad_input() {
 	local want=$1 kid=$2
 	shift 2
-	! make -s -C "$TOP" "$@" >"$tmp/stdout" 2>"$tmp/stderr" &&
-		grep -q -- "$want" "$tmp/stderr" &&
+	if make -s -C "$TOP" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; then
+		echo "make $* succeeded"
+		return 1
+	fi
+	cat "$tmp/stderr"
+	grep -q -- "$want" "$tmp/stderr" &&
 		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ] &&
-		[ ! -e "$TOP/out/$kid" ] ||
-		{ cat "$tmp/stderr"; return 1; }
+		[ ! -e "$TOP/out/$kid" ]
 }
 check "unknown KVER is refused with the installed list" bad_input 'KVER=0.9: no /usr/src/linux-source-0.9.tar.xz; installed:' 0.9 tree KVER=0.9
 mkdir -p "$tmp/notakernel"
