@@ -1,23 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# config.sh SRCTREE OBJDIR [pristine]: write OBJDIR/.config as tinyconfig plus
-# boot/*.config, then check that every option the fragments ask for is what
-# the final config says.  For a pristine tree, options whose symbol the tree
+# config.sh SRCTREE OBJDIR MODE [FRAGMENT...]: write OBJDIR/.config as
+# tinyconfig plus the fragments (default: boot/*.config), then check that
+# every option they ask for is what the final config says.  MODE is
+# "patched" or "pristine".  For a pristine tree, options whose symbol the tree
 # does not define (the series adds them) are left out of the check.  An
 # unchanged result keeps the old .config and its time stamp, so kbuild does
 # not rebuild anything for it.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-src=${1:?usage: config.sh SRCTREE OBJDIR [pristine]}
+src=${1:?usage: config.sh SRCTREE OBJDIR MODE [FRAGMENT...]}
 obj=${2:?}
-mode=${3:-patched}
+mode=${3:?}
+shift 3
+fragments=("$@")
+[ ${#fragments[@]} -gt 0 ] || fragments=("$TOP"/boot/*.config)
 log=$LOGDIR/config-$(basename "$obj").log
 mkdir -p "$obj" "$LOGDIR"
 
 [ -f "$obj/.config" ] && cp -p "$obj/.config" "$obj/.config.old-run"
 {
 	make -C "$src" O="$obj" tinyconfig
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$TOP"/boot/*.config
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${fragments[@]}"
 	make -C "$src" O="$obj" olddefconfig
 } >"$log" 2>&1 || die config "kernel configuration failed; see $log"
 
@@ -37,9 +41,9 @@ while IFS= read -r line; do
 		fi
 		bad+=("$line")
 	fi
-done < <(cat "$TOP"/boot/*.config)
+done < <(cat "${fragments[@]}")
 [ ${#bad[@]} = 0 ] ||
-	die config "boot/*.config asks for what $(basename "$src") cannot give: ${bad[*]} (see $log)"
+	die config "${fragments[*]#"$TOP"/} ask for what $(basename "$src") cannot give: ${bad[*]} (see $log)"
 
 if [ -f "$obj/.config.old-run" ] && cmp -s "$obj/.config" "$obj/.config.old-run"; then
 	mv "$obj/.config.old-run" "$obj/.config"

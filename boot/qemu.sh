@@ -1,17 +1,40 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# qemu.sh KERNEL INITRD LOG: boot the guest with two vCPUs, console to LOG.
-# KVM where it really works (boot/kvm-probe.sh), TCG otherwise; killed after
-# BOOT_TIMEOUT seconds.  Prints the accelerator used; exits 124 on timeout.
+# qemu.sh KERNEL INITRD LOG: boot the guest with two vCPUs, console to LOG,
+# killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
+# KVM only where it really works: boot/kvm-probe.sh must pass, and the kernel
+# must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
+# sector and still hang a kernel, so then the boot starts again under TCG.
 set -euo pipefail
 kernel=${1:?usage: qemu.sh KERNEL INITRD LOG}
 initrd=${2:?}
 log=${3:?}
-accel=$("$(dirname "$0")/kvm-probe.sh")
-[ "$accel" = tcg ] && accel=tcg,thread=multi
-echo "$accel"
-timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$accel" \
-	-smp 2 -m 1024 -kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \
-	-display none -monitor none -serial stdio -nodefaults -no-reboot \
-	</dev/null >"$log" 2>&1
+
+boot() {
+	timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
+		-smp 2 -m 1024 -kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \
+		-display none -monitor none -serial stdio -nodefaults -no-reboot \
+		</dev/null >"$log" 2>&1
+}
+
+if [ "$("$(dirname "$0")/kvm-probe.sh")" = kvm ]; then
+	boot kvm &
+	pid=$!
+	for _ in $(seq "${KVM_BANNER_SECONDS:-20}"); do
+		grep -q 'Linux version' "$log" 2>/dev/null && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 1
+	done
+	if grep -q 'Linux version' "$log" 2>/dev/null; then
+		echo kvm
+		wait "$pid"
+		exit
+	fi
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" || true
+	echo "tcg (kvm printed nothing in ${KVM_BANNER_SECONDS:-20}s)"
+else
+	echo tcg
+fi
+boot tcg,thread=multi

@@ -18,6 +18,7 @@ fail() {
 }
 
 pass() {
+	echo "boot: $*"
 	record PASS "boot: $*"
 }
 
@@ -51,7 +52,6 @@ for src in "$@"; do
 	elif [[ $got != *"pass:$want fail:0 skip:0 total:$want" ]]; then
 		fail "KUnit suite $suite: ${got#*# } (it defines $want cases)"
 	else
-		echo "boot: KUnit $suite: $want/$want cases passed"
 		pass "KUnit suite $suite: $want/$want cases passed"
 	fi
 done

@@ -11,9 +11,10 @@ tmp=$report.tmp
 status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
+"$TOP/check/up-compile.sh" "$tmp" || status=1
 mv "$tmp" "$report"
 if [ $status = 0 ]; then
-	say "check $KID: checkpatch --strict clean, no new sparse warning, all touched files compile ($report)"
+	say "check $KID: checkpatch --strict clean, no new sparse warning, all touched files compile, !SMP build clean ($report)"
 else
 	grep -E 'FAILED|NEW|failed|not built' "$report" | head -5 >&2
 	die check "$KID failed; see $report"
