@@ -10,8 +10,10 @@ kernel=${1:?usage: qemu.sh KERNEL INITRD LOG}
 initrd=${2:?}
 log=${3:?}
 
+# boot ACCEL: exec, so that a background boot's $! is timeout's PID and
+# killing it stops QEMU too.
 boot() {
-	timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
+	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
 		-smp 2 -m 1024 -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 ${BOOT_APPEND:-}" \
 		-display none -monitor none -serial stdio -nodefaults -no-reboot \
@@ -19,7 +21,7 @@ boot() {
 }
 
 if [ "$("$(dirname "$0")/kvm-probe.sh")" = kvm ]; then
-	boot kvm &
+	(boot kvm) &
 	pid=$!
 	for _ in $(seq "${KVM_BANNER_SECONDS:-20}"); do
 		grep -q 'Linux version' "$log" 2>/dev/null && break

@@ -30,13 +30,14 @@ report=$OUT/boot.txt
 	echo "kernel build: ${build_s}s; boot and guest tests: ${boot_s}s; accelerator: ${accel%%,*}"
 	if [ $rc = 124 ]; then
 		echo "boot: timed out after ${BOOT_TIMEOUT:-900}s"
-		record FAIL "boot: timed out"
+		record FAIL "boot: timed out after ${BOOT_TIMEOUT:-900}s"
 	fi
 } >"$report"
 scan_rc=0
 "$TOP/boot/scan-console.sh" "$OUT/boot.log" "$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
 	grep '^boot:' "$report" | head -3 >&2
-	die boot "$KID failed (qemu exit $rc); see $OUT/boot.log and $report"
+	[ $rc = 124 ] && die boot "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/boot.log"
+	die boot "$KID failed; see $OUT/boot.log and $report"
 fi
 say "boot $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"

@@ -75,9 +75,9 @@ struct br_cpu_lock {
 };
 
 #ifdef CONFIG_PREEMPT_RT
-#define __BR_CPU_LOCK_UNLOCKED(name)	{ .lock = __SPIN_LOCK_UNLOCKED(name) }
+#define __BR_CPU_LOCK_UNLOCKED	{ .lock = __SPIN_LOCK_UNLOCKED(br_cpu_lock) }
 #else
-#define __BR_CPU_LOCK_UNLOCKED(name)	{ .lock = __ARCH_SPIN_LOCK_UNLOCKED }
+#define __BR_CPU_LOCK_UNLOCKED	{ .lock = __ARCH_SPIN_LOCK_UNLOCKED }
 #endif
 
 /**
@@ -104,7 +104,7 @@ struct brlock {
 
 #define __DEFINE_BRLOCK(name, scope)					\
 	static DEFINE_PER_CPU(struct br_cpu_lock, name##_cpu_lock) = \
-		__BR_CPU_LOCK_UNLOCKED(name##_cpu_lock);		\
+		__BR_CPU_LOCK_UNLOCKED;					\
 	scope struct brlock name = {					\
 		.cpu_lock = &name##_cpu_lock,				\
 		__BRLOCK_DEP_MAP_INIT(name)				\

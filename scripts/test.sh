@@ -35,7 +35,9 @@ if [ -z "${FAST_ONLY:-}" ]; then
 			make --no-print-directory -k series check boot KVER="$v"
 		stage "series KVER=$v is byte-identical when made twice" \
 			diff -r "$first" "$TOP/out/$v/patches"
+		rm -rf "$first"
 	done
+	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 fi
 
 passed=$(grep -c '^PASS' "$RESULTS")
