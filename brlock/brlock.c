@@ -43,12 +43,18 @@ static void br_cpu_lock_init(struct br_cpu_lock *cl, const char *name,
 static void br_cpu_lock(struct brlock *br, int cpu, bool *contended,
 			unsigned long ip)
 {
-	spin_lock_nest_lock(&per_cpu_ptr(br->cpu_lock, cpu)->lock, br);
+	spinlock_t *lock = &per_cpu_ptr(br->cpu_lock, cpu)->lock;
+
+	spin_lock_nest_lock(lock, br);
+	__release(lock);	/* sparse tracks the brlock, not its parts */
 }
 
 static void br_cpu_unlock(struct brlock *br, int cpu)
 {
-	spin_unlock(&per_cpu_ptr(br->cpu_lock, cpu)->lock);
+	spinlock_t *lock = &per_cpu_ptr(br->cpu_lock, cpu)->lock;
+
+	__acquire(lock);	/* sparse tracks the brlock, not its parts */
+	spin_unlock(lock);
 }
 
 #else /* !CONFIG_PREEMPT_RT */

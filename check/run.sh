@@ -11,10 +11,22 @@ tmp=$report.tmp
 status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
-"$TOP/check/up-compile.sh" "$tmp" || status=1
+# The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree.
+rm -rf "$BUILD/up-test"
+cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
+"$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
+	M="$BUILD/up-test" brlock_up_test.o || status=1
+rt="RT build clean"
+if grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"; then
+	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
+		kernel/locking/brlock.o kernel/locking/brlock_kunit.o || status=1
+else
+	rt="no PREEMPT_RT for x86 in this tree"
+	echo "PREEMPT_RT: $rt; RT build not checked" >>"$tmp"
+fi
 mv "$tmp" "$report"
 if [ $status = 0 ]; then
-	say "check $KID: checkpatch --strict clean, no new sparse warning, all touched files compile, !SMP build clean ($report)"
+	say "check $KID: checkpatch --strict clean, no new sparse warning, all touched files compile, !SMP build clean, $rt ($report)"
 else
 	grep -E 'FAILED|NEW|failed|not built' "$report" | head -5 >&2
 	die check "$KID failed; see $report"

@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# variant-compile.sh REPORT NAME FRAGMENT [M=DIR] TARGET...: configure the
+# patched tree as tinyconfig plus FRAGMENT in build/$KID/obj-NAME and build
+# TARGET with sparse (C=2); fail on a build error or any warning.  Used for
+# the configurations the boot kernel does not cover: !SMP and PREEMPT_RT.
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+report=${1:?usage: variant-compile.sh REPORT NAME FRAGMENT [M=DIR] TARGET...}
+name=${2:?}
+fragment=${3:?}
+shift 3
+obj=$BUILD/obj-$name
+log=$LOGDIR/compile-$name.log
+what="$name build of $*"
+
+if ! "$TOP/boot/config.sh" "$SRC" "$obj" patched "$fragment" 2>>"$report"; then
+	record FAIL "$what: configuration"
+	exit 1
+fi
+# Objects only: the variant kernel is never linked, so no modpost either.
+if ! { kmake "$SRC" "$obj" modules_prepare && kmake "$SRC" "$obj" C=2 "$@"; } >"$log" 2>&1; then
+	echo "$what: FAILED; see $log" >>"$report"
+	record FAIL "$what"
+	exit 1
+fi
+warnings=$(grep -E '(warning|error): ' "$log" || true)
+if [ -n "$warnings" ]; then
+	{
+		echo "$what: warnings:"
+		awk '{ print "    " $0 }' <<<"$warnings"
+	} >>"$report"
+	record FAIL "$what: warnings"
+	exit 1
+fi
+echo "$what (sparse, $(basename "$fragment")): clean" >>"$report"
+record PASS "$what is sparse- and warning-clean"
