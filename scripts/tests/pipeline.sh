@@ -29,7 +29,8 @@ check() {
 stale_rule() {
 	local before after
 	before=$(cat "$TOP/out/$v"/patches/* | md5sum)
-	printf '%s\n' '/// nothing: a rule for a function no tree has' '@@' '@@' \
+	printf '%s\n' '/// nothing: a rule for a function no tree has' 'virtual patch' \
+		'@depends on patch@' '@@' \
 		'- no_such_function_in_any_tree();' '+ still_none();' >"$tmp/stale.cocci"
 	if make -s -C "$TOP" series KVER="$v" COCCI_RULES="$tmp/stale.cocci" 2>"$tmp/err"; then
 		echo "the series was made with a rule that matches nothing"
@@ -46,7 +47,7 @@ hung_boot() {
 	local out=$tmp/hung
 	mkdir -p "$out"
 	cp -r "$TOP/out/$v/patches" "$out/"
-	if OUT=$out KID=$v BOOT_TIMEOUT=2 "$TOP/boot/run.sh" 2>"$tmp/err"; then
+	if RESULTS='' OUT=$out KID=$v BOOT_TIMEOUT=2 "$TOP/boot/run.sh" 2>"$tmp/err"; then
 		echo "a 2-second boot passed"
 		return 1
 	fi
@@ -54,8 +55,10 @@ hung_boot() {
 	grep -q "^error: boot: $v hung: no end after 2s; see $out/boot.log" "$tmp/err"
 }
 
+# Also restores the series branch that stale_rule left half made.
 same_tree() {
-	make -s -C "$TOP" series TREE="$TOP/build/$v/pristine" &&
+	make -s -C "$TOP" series KVER="$v" &&
+		make -s -C "$TOP" series TREE="$TOP/build/$v/pristine" &&
 		diff -r "$TOP/out/$v/patches" "$TOP/out/tree-pristine/patches"
 }
 
