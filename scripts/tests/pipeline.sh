@@ -5,6 +5,7 @@
 #  - a boot that does not finish is killed and reported as hung;
 #  - a semantic patch that matches nothing stops the series with one error
 #    line naming the rule and the log, and leaves out/KVER as it was;
+#  - manual patches and semantic patches become commits of the series;
 #  - TREE= on the same source gives byte-identical patches.
 # shellcheck disable=SC2317 # the helpers are called through check()
 set -uo pipefail
@@ -55,6 +56,30 @@ hung_boot() {
 	grep -q "^error: boot: $v hung: no end after 2s; see $out/boot.log" "$tmp/err"
 }
 
+# A manual patch and a semantic patch each become one commit with their
+# subject, Cc: lines and Signed-off-by, and the series still verifies.
+extra_steps() {
+	local out=$tmp/extra p=$TOP/build/$v/pristine
+	sed '1a this line comes from a toolkit test' "$p/README" >"$tmp/README"
+	{
+		printf '%s\n' 'From: Tester <tester@example.org>' \
+			'Subject: [PATCH] README: a line from a test' '' 'Why: to test.' '' '---'
+		diff -u --label a/README --label b/README "$p/README" "$tmp/README"
+	} >"$tmp/0001-test.patch"
+	printf '%s\n' '/// fs: a barrier after i_sb_list set-up, from a test' '///' \
+		'/// Only a test.' 'virtual patch' '@depends on patch@' 'identifier i;' '@@' \
+		'  INIT_LIST_HEAD(&i->i_sb_list);' '+ barrier();' >"$tmp/test.cocci"
+	RESULTS='' OUT=$out make -s -C "$TOP" series KVER="$v" \
+		MANUAL_PATCHES="$tmp/0001-test.patch" COCCI_RULES="$tmp/test.cocci" || return 1
+	ls "$out/patches"
+	grep -q '^Subject: \[PATCH 2/3\] README: a line from a test$' "$out"/patches/0002-*.patch &&
+		grep -q '^Subject: \[PATCH 3/3\] fs: a barrier after i_sb_list set-up, from a test$' "$out"/patches/0003-*.patch &&
+		grep -q '^Cc: linux-fsdevel@vger.kernel.org$' "$out"/patches/0003-*.patch &&
+		grep -q '^+	barrier();$' "$out"/patches/0003-*.patch &&
+		[ "$(grep -c '^Signed-off-by: ' "$out"/patches/0002-*.patch)" = 1 ] &&
+		grep -q '1 hand-written patches and 1 patches generated' "$out/patches/0000-cover-letter.patch"
+}
+
 # Also restores the series branch that stale_rule left half made.
 same_tree() {
 	make -s -C "$TOP" series KVER="$v" &&
@@ -65,6 +90,7 @@ same_tree() {
 # The hung boot first: the stale rule leaves the series branch half made.
 check "boot $v: a boot that does not finish is reported as hung" hung_boot
 check "series $v: a rule that matches nothing is one error and leaves out/ alone" stale_rule
+check "series $v: a manual patch and a semantic patch become commits" extra_steps
 check "series: TREE= on the $v source gives the same patches as KVER=$v" same_tree
 rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
 exit $status
