@@ -8,24 +8,10 @@
 #  - manual patches and semantic patches become commits of the series;
 #  - TREE= on the same source gives byte-identical patches.
 # shellcheck disable=SC2317 # the helpers are called through check()
-set -uo pipefail
 TOP=${TOP:?run through make}
 v=${1:?usage: pipeline.sh KVER}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-status=0
-
-check() {
-	local name=$1
-	shift
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "PASS $name" | tee -a "${RESULTS:-/dev/null}"
-	else
-		echo "FAIL $name" | tee -a "${RESULTS:-/dev/null}"
-		sed 's/^/    /' "$tmp/out" | tail -20
-		status=1
-	fi
-}
+# shellcheck source=scripts/tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 stale_rule() {
 	local before after

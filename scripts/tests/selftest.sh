@@ -1,27 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The toolkit's own tests: shellcheck, the console scanner on made-up logs,
-# the config-fragment check, and the errors for bad input.  One check per
+# and the errors for bad input.  One check per
 # line in $RESULTS.
 # shellcheck disable=SC2317 # the helpers are called through check()
-set -uo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 export TOP
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-status=0
-
-check() {
-	local name=$1
-	shift
-	if "$@" >"$tmp/out" 2>&1; then
-		echo "PASS $name" | tee -a "${RESULTS:-/dev/null}"
-	else
-		echo "FAIL $name" | tee -a "${RESULTS:-/dev/null}"
-		sed 's/^/    /' "$tmp/out" | head -20
-		status=1
-	fi
-}
+# shellcheck source=scripts/tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 # fails CMD...: CMD must exit non-zero.
 fails() {
