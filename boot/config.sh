@@ -3,8 +3,9 @@
 # config.sh SRCTREE OBJDIR MODE [FRAGMENT...]: write OBJDIR/.config as
 # tinyconfig plus the fragments (default: boot/*.config), then check that
 # every option they ask for is what the final config says.  MODE is
-# "patched" or "pristine".  For a pristine tree, options whose symbol the tree
-# does not define (the series adds them) are left out of the check.  An
+# "patched", "pristine" or "lenient".  For a pristine tree, and in lenient
+# mode, options whose symbol the tree does not define (the series adds them,
+# or the tree predates them) are left out of the check.  An
 # unchanged result keeps the old .config and its time stamp, so kbuild does
 # not rebuild anything for it.
 # shellcheck source=scripts/lib.sh
@@ -35,7 +36,7 @@ while IFS= read -r line; do
 	if [ -z "$line" ]; then
 		grep -q "^$sym=" "$obj/.config" && bad+=("$sym should be off")
 	elif ! grep -qxF "$line" "$obj/.config"; then
-		if [ "$mode" = pristine ] &&
+		if [ "$mode" != patched ] &&
 		   ! grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$src"; then
 			continue
 		fi

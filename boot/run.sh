@@ -19,10 +19,16 @@ say "boot $KID: kernel built in ${build_s}s"
 
 initrd=$BUILD/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd"
+# The guest's ext4 disk, made afresh: room for 10,000+ inodes, quota on.
+disk=$BUILD/disk.img
+rm -f "$disk"
+PATH=$PATH:/usr/sbin:/sbin mkfs.ext4 -q -F -O quota -E quotatype=usrquota \
+	-N 16384 "$disk" 96M >"$LOGDIR/mkfs.log" 2>&1 ||
+	die boot "mkfs.ext4 of the guest disk failed; see $LOGDIR/mkfs.log"
 
 start=$SECONDS
 rc=0
-accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$OUT/boot.log.tmp") || rc=$?
+accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$OUT/boot.log.tmp" "$disk") || rc=$?
 boot_s=$((SECONDS - start))
 mv "$OUT/boot.log.tmp" "$OUT/boot.log"
 report=$OUT/boot.txt

@@ -4,7 +4,8 @@
 # on any kernel report header, on a guest test that failed, on a missing
 # success marker, and on a KUnit suite (named in a KUNIT_SOURCE file) that
 # did not run all of its cases, or had one fail or skip.  Prints one line per
-# finding; records PASS/FAIL lines for make test.
+# finding; records PASS/FAIL lines for make test.  Any other KUnit suite
+# that reports a failed case fails too.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
@@ -42,6 +43,10 @@ if grep -aq '^GUEST: ALL TESTS PASSED' "$log"; then
 else
 	fail "no success marker 'GUEST: ALL TESTS PASSED' (boot or guest tests did not finish)"
 fi
+
+while IFS= read -r line; do
+	fail "KUnit suite ${line#*# }"
+done < <(grep -aE '# [a-z0-9_]+: pass:[0-9]+ fail:[1-9]' "$log" | tr -d '\r')
 
 for src in "$@"; do
 	suite=$(sed -n 's/^[[:space:]]*\.name = "\([^"]*\)",.*/\1/p' "$src" | head -1)

@@ -9,6 +9,7 @@
 #include <linux/brlock.h>
 #include <linux/cpumask.h>
 #include <linux/errno.h>
+#include <linux/error-injection.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
@@ -121,6 +122,7 @@ int __brlock_init(struct brlock *br, const char *name,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(__brlock_init);
+ALLOW_ERROR_INJECTION(__brlock_init, ERRNO);
 
 /**
  * brlock_destroy - free the per-CPU locks of a brlock set up by brlock_init()

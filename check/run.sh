@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# make check: checkpatch, sparse and compile checks of out/$KID/patches.
+# make check: checkpatch, sparse, compile and leftover checks of
+# out/$KID/patches.
 # Writes out/$KID/check.txt; exits non-zero if any check failed.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -11,6 +12,7 @@ tmp=$report.tmp
 status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
+"$TOP/check/leftovers.sh" "$tmp" || status=1
 # The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree.
 rm -rf "$BUILD/up-test"
 cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
@@ -26,8 +28,8 @@ else
 fi
 mv "$tmp" "$report"
 if [ $status = 0 ]; then
-	say "check $KID: checkpatch --strict clean, no new sparse warning, all touched files compile, !SMP build clean, $rt ($report)"
+	say "check $KID: checkpatch --strict clean, no new sparse warning, touched files and API users compile, no old lock names left, !SMP build clean, $rt ($report)"
 else
-	grep -E 'FAILED|NEW|failed|not built' "$report" | head -5 >&2
+	grep -E 'FAILED|NEW|failed|not built|^leftover .*lines' "$report" | head -5 >&2
 	die check "$KID failed; see $report"
 fi

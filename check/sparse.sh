@@ -1,14 +1,33 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# sparse.sh REPORT: compile every .c file the series touches with sparse
-# (make C=2) in the patched tree, and the same files in the pristine tree;
-# fail on a file that does not compile and on any warning (sparse's or the
-# compiler's) that the patched tree has and the pristine one has not.
-# Warnings are compared without line numbers, which the series shifts.
+# sparse.sh REPORT: compile with sparse (make C=2) every .c file the series
+# touches and every caller of the APIs listed in check/api-users, in the
+# patched tree and in the pristine tree, configured as boot/*.config plus
+# check/users.config; fail on a file that does not compile and on any
+# warning (sparse's or the compiler's) that the patched tree has and the
+# pristine one has not.  Warnings are compared without line numbers, which
+# the series shifts.  A .c file that is #included by another (ext4's
+# mballoc-test.c) is compiled through the file that includes it.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: sparse.sh REPORT}
-mapfile -t files < <(git_src diff --name-only --diff-filter=d pristine series -- '*.c')
+
+# object_source FILE: FILE, or the .c file of its directory that includes it.
+object_source() {
+	local dir=${1%/*} base=${1##*/} includer
+	if grep -qw "${base%.c}\.o" "$SRC/$dir/Makefile" 2>/dev/null; then
+		echo "$1"
+		return
+	fi
+	includer=$(cd "$SRC" && grep -l "^#include \"$base\"" "$dir"/*.c | head -1)
+	echo "${includer:-$1}"
+}
+
+mapfile -t api < <(sed -e '/^#/d' -e '/^$/d' "$TOP/check/api-users")
+mapfile -t files < <({
+	git_src diff --name-only --diff-filter=d pristine series -- '*.c'
+	[ ${#api[@]} = 0 ] || git_src grep -l -w "${api[@]/#/-e}" -- '*.c'
+} | sort -u | while read -r f; do object_source "$f"; done | sort -u)
 
 # warnings TREE OBJ MODE FILE...: build the files' objects with sparse, print
 # "path: message" for each warning; fail if an object was not built.
@@ -16,7 +35,8 @@ warnings() {
 	local src=$1 obj=$2 mode=$3 log f
 	shift 3
 	log=$LOGDIR/sparse-$mode.log
-	"$TOP/boot/config.sh" "$src" "$obj" "$mode" || return 1
+	"$TOP/boot/config.sh" "$src" "$obj" lenient "$TOP"/boot/*.config \
+		"$TOP/check/users.config" || return 1
 	touch "$obj/.sparse-start"
 	if ! kmake "$src" "$obj" C=2 "${@/%.c/.o}" >"$log" 2>&1; then
 		echo "compile failed ($mode tree); see $log" >&2
@@ -24,7 +44,7 @@ warnings() {
 	fi
 	for f in "$@"; do
 		if [ ! "$obj/${f%.c}.o" -nt "$obj/.sparse-start" ]; then
-			echo "$f was not built: no option of boot/*.config enables it" >&2
+			echo "$f was not built: no option of boot/*.config or check/users.config enables it" >&2
 			return 1
 		fi
 	done
@@ -32,7 +52,7 @@ warnings() {
 }
 
 {
-	echo "sparse (make C=2) and compile of the ${#files[@]} .c files the series touches:"
+	echo "sparse (make C=2) and compile of the ${#files[@]} .c files the series touches or that use its APIs:"
 	printf '  %s\n' "${files[@]}"
 } >>"$report"
 if [ ${#files[@]} = 0 ]; then
@@ -40,7 +60,7 @@ if [ ${#files[@]} = 0 ]; then
 	exit 0
 fi
 
-if ! patched=$(warnings "$SRC" "$BUILD/obj" patched "${files[@]}" 2>>"$report"); then
+if ! patched=$(warnings "$SRC" "$BUILD/obj-check" patched "${files[@]}" 2>>"$report"); then
 	record FAIL "compile of touched .c files"
 	exit 1
 fi
@@ -51,7 +71,7 @@ for f in "${files[@]}"; do
 done
 pristine=
 if [ ${#old[@]} -gt 0 ] &&
-   ! pristine=$(warnings "$BUILD/pristine" "$BUILD/obj-pristine" pristine "${old[@]}" 2>>"$report"); then
+   ! pristine=$(warnings "$BUILD/pristine" "$BUILD/obj-check-pristine" pristine "${old[@]}" 2>>"$report"); then
 	record FAIL "sparse: pristine tree does not build"
 	exit 1
 fi

@@ -13,6 +13,12 @@ msgfile=${3:?}
 sed -n 's|^/// \{0,1\}||p' "$rule" >"$msgfile"
 [ -s "$msgfile" ] || { echo "$rule: no '///' commit message in its header" >&2; exit 1; }
 read -r -a options <<<"$(sed -n 's|^// Options: *||p' "$rule")"
+grep_regex=$(sed -n 's|^// Grep: *||p' "$rule")
 cd "$tree"
-spatch --sp-file "$rule" -D patch --dir . --in-place --use-gitgrep \
-	--jobs "$(nproc)" --chunksize 1 --very-quiet "${options[@]}"
+if [ -z "$grep_regex" ]; then
+	exec spatch --sp-file "$rule" -D patch --dir . --in-place --use-gitgrep \
+		--jobs "$(nproc)" --chunksize 1 --very-quiet "${options[@]}"
+fi
+git grep -l -z -w -E "$grep_regex" -- '*.c' '*.h' |
+	xargs -0 -r -n 1 -P "$(nproc)" spatch --sp-file "$rule" -D patch \
+		--in-place --very-quiet "${options[@]}"

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make series: rebuild branch "series" of build/$KID/src from the pristine
-# commit, one commit per step: the brlock sources, each manual patch, each
-# semantic patch.  Then write out/$KID/patches/ (cover letter, numbered
+# commit, one commit per step: the brlock sources, each manual patch, the
+# changes of the semantic patches (one commit per rule, or per subsystem
+# for the rules of a topic), then the manual patches of after-rules/.  Then write out/$KID/patches/ (cover letter, numbered
 # patches, quilt series file) and prove that the series applies to a fresh
 # extraction with git am and with quilt.  out/$KID is replaced only when all
 # of that succeeded.
@@ -20,11 +21,17 @@ rm -rf "$stage_out"
 git_src checkout -q -f -B series pristine
 git_src clean -q -f -d -x
 
-# commit_step MSGFILE: commit everything changed with MSGFILE's text, the
-# Cc: lines get_maintainer.pl gives for the change, and our Signed-off-by.
+# commit_step MSGFILE [FILE...]: commit the FILEs (default: everything
+# changed) with MSGFILE's text, the Cc: lines get_maintainer.pl gives for
+# the change, and our Signed-off-by.
 commit_step() {
 	local msg=$1 cc
-	git_src add -A -f .
+	shift
+	if [ $# = 0 ]; then
+		git_src add -A -f .
+	else
+		git_src add -f -- "$@"
+	fi
 	cc=$(cd "$SRC" && git diff --cached |
 		perl scripts/get_maintainer.pl --no-rolestats --nogit \
 			--nogit-fallback 2>>"$log" | sed 's/^/Cc: /') || true
@@ -50,14 +57,11 @@ say "brlock: install brlock/ into $KID"
 	die series "brlock/install.sh failed on $SRC; see $log"
 commit_step "$TOP/brlock/commit-message"
 
-# MANUAL_PATCHES and COCCI_RULES (lists of files) replace manual-patches/
-# and cocci/, for tests.
-for patch in ${MANUAL_PATCHES:-"$TOP"/manual-patches/*.patch}; do
-	[ -e "$patch" ] || continue
+# apply_manual PATCH: one commit with the patch's subject and message.
+apply_manual() {
+	local patch=$1 name=${1#"$TOP"/} msg=$BUILD/manual.msg
 	steps=$((steps + 1))
 	manual=$((manual + 1))
-	name=${patch#"$TOP"/}
-	msg=$BUILD/manual.msg
 	git mailinfo "$msg" "$BUILD/manual.diff" <"$patch" >"$BUILD/manual.info"
 	{
 		sed -n 's/^Subject: //p' "$BUILD/manual.info"
@@ -68,20 +72,75 @@ for patch in ${MANUAL_PATCHES:-"$TOP"/manual-patches/*.patch}; do
 		die series "$name no longer applies to $KID; see $log"
 	say "patch $name: $(changed_files) files changed"
 	commit_step "$msg.full"
-done
+}
 
-for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
-	[ -e "$rule" ] || continue
-	steps=$((steps + 1))
-	generated=$((generated + 1))
-	name=${rule#"$TOP"/}
+# apply_rule RULE: run one semantic patch over the tree, stage what it
+# changed and note in $BUILD/changes which functions of which files it
+# changed ("rule file function" lines).  A rule that changes nothing stops
+# the series: the tree no longer has the shape it was written for.
+apply_rule() {
+	local rule=$1 name=${1#"$TOP"/} n
 	"$TOP/scripts/cocci-apply.sh" "$rule" "$SRC" "$BUILD/rule.msg" >>"$log" 2>&1 ||
 		die series "spatch $name failed on $KID; see $log"
-	n=$(changed_files)
+	n=$(git_src diff --name-only | wc -l)
 	[ "$n" -gt 0 ] ||
 		die series "$name no longer matches anything in $KID; update the rule (log: $log)"
 	say "spatch $name: $n files changed"
+	git_src diff -U0 | "$TOP/scripts/changed-functions.awk" -v rule="$name" \
+		>>"$BUILD/changes"
+	git_src add -A -f .
+}
+
+# MANUAL_PATCHES, MANUAL_PATCHES_AFTER and COCCI_RULES (lists of files)
+# replace manual-patches/*.patch, manual-patches/after-rules/*.patch and
+# cocci/*.cocci, for tests.
+for patch in ${MANUAL_PATCHES:-"$TOP"/manual-patches/*.patch}; do
+	[ -e "$patch" ] && apply_manual "$patch"
+done
+
+# A rule with a "// Topic: T" line is applied with the other rules of T,
+# and their changes are committed per subsystem, with cocci/T.msg as the
+# commit message (and cocci/T.sed, if any, run on the changed files to fix
+# their comments); a rule without one is a commit of its own, whose
+# message is its "///" header.
+rules=()
+for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
+	[ -e "$rule" ] && rules+=("$rule")
+done
+topics=$(for rule in ${rules[@]+"${rules[@]}"}; do
+	sed -n 's|^// Topic: *||p' "$rule"
+done | awk '!seen[$0]++')
+for rule in ${rules[@]+"${rules[@]}"}; do
+	grep -q '^// Topic:' "$rule" && continue
+	steps=$((steps + 1))
+	generated=$((generated + 1))
+	: >"$BUILD/changes"
+	apply_rule "$rule"
 	commit_step "$BUILD/rule.msg"
+done
+for topic in $topics; do
+	: >"$BUILD/changes"
+	for rule in "${rules[@]}"; do
+		grep -qx "// Topic: *$topic" "$rule" && apply_rule "$rule"
+	done
+	# cocci/T.sed fixes the comments of the files the rules changed.
+	if [ -e "$(dirname "${rules[0]}")/$topic.sed" ]; then
+		awk '{ print $2 }' "$BUILD/changes" | sort -u | (cd "$SRC" &&
+			xargs -r sed -i -f "$(dirname "${rules[0]}")/$topic.sed")
+	fi
+	git_src reset -q
+	while read -r subsystem files; do
+		steps=$((steps + 1))
+		generated=$((generated + 1))
+		"$TOP/scripts/topic-message.sh" "$(dirname "${rules[0]}")/$topic.msg" \
+			"$subsystem" "$BUILD/changes" "$files" >"$BUILD/topic.msg"
+		# shellcheck disable=SC2086 # $files is a list of paths
+		commit_step "$BUILD/topic.msg" $files
+	done < <(awk '{ print $2 }' "$BUILD/changes" | "$TOP/scripts/subsystems.sh")
+done
+
+for patch in ${MANUAL_PATCHES_AFTER-"$TOP"/manual-patches/after-rules/*.patch}; do
+	[ -e "$patch" ] && apply_manual "$patch"
 done
 
 # The cover letter: our text, then git's shortlog and diffstat.

@@ -56,7 +56,8 @@ extra_steps() {
 		'/// Only a test.' 'virtual patch' '@depends on patch@' 'identifier i;' '@@' \
 		'  INIT_LIST_HEAD(&i->i_sb_list);' '+ barrier();' >"$tmp/test.cocci"
 	RESULTS='' OUT=$out make -s -C "$TOP" series KVER="$v" \
-		MANUAL_PATCHES="$tmp/0001-test.patch" COCCI_RULES="$tmp/test.cocci" || return 1
+		MANUAL_PATCHES="$tmp/0001-test.patch" MANUAL_PATCHES_AFTER= \
+		COCCI_RULES="$tmp/test.cocci" || return 1
 	ls "$out/patches"
 	grep -q '^Subject: \[PATCH 2/3\] README: a line from a test$' "$out"/patches/0002-*.patch &&
 		grep -q '^Subject: \[PATCH 3/3\] fs: a barrier after i_sb_list set-up, from a test$' "$out"/patches/0003-*.patch &&
@@ -64,6 +65,18 @@ extra_steps() {
 		grep -q '^+	barrier();$' "$out"/patches/0003-*.patch &&
 		[ "$(grep -c '^Signed-off-by: ' "$out"/patches/0002-*.patch)" = 1 ] &&
 		grep -q '1 hand-written patches and 1 patches generated' "$out/patches/0000-cover-letter.patch"
+}
+
+# The leftover check must fail on the tree the series starts from.
+leftovers_in_pristine() {
+	local report=$tmp/leftovers
+	: >"$report"
+	if RESULTS='' KID=$v SRC="$TOP/build/$v/pristine" "$TOP/check/leftovers.sh" "$report"; then
+		echo "no leftover found in the pristine tree"
+		return 1
+	fi
+	grep '^leftover' "$report"
+	grep -q '^leftover s_inode_list_lock: [0-9]* lines' "$report"
 }
 
 # Also restores the series branch that stale_rule left half made.
@@ -77,6 +90,7 @@ same_tree() {
 check "boot $v: a boot that does not finish is reported as hung" hung_boot
 check "series $v: a rule that matches nothing is one error and leaves out/ alone" stale_rule
 check "series $v: a manual patch and a semantic patch become commits" extra_steps
+check "check $v: the leftover check fails on the pristine tree" leftovers_in_pristine
 check "series: TREE= on the $v source gives the same patches as KVER=$v" same_tree
 rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
 exit $status

@@ -46,8 +46,34 @@ sed 's/pass:2 fail:0 skip:0 total:2/pass:1 fail:0 skip:1 total:2/' "$good" >"$tm
 check "scanner fails on a skipped KUnit case" fails scan "$tmp/skip.log"
 grep -v '# demo:' "$good" >"$tmp/nokunit.log"
 check "scanner fails when a KUnit suite did not run" fails scan "$tmp/nokunit.log"
+{ cat "$good"; echo '    # ext4_inode_test: pass:1 fail:1 skip:0 total:2'; } >"$tmp/othersuite.log"
+check "scanner fails when any KUnit suite has a failed case" fails scan "$tmp/othersuite.log"
 { cat "$good"; echo 'GUEST: FAIL smp-check (exit 1)'; } >"$tmp/guestfail.log"
 check "scanner fails on a failed guest test" fails scan "$tmp/guestfail.log"
+
+# --- per-subsystem split of a topic's changes
+subsystems() {
+	printf '%s\n' fs/quota/dquot.c fs/inode.c block/bdev.c fs/notify/fsnotify.c \
+		security/landlock/fs.c fs/ext4/mballoc-test.c fs/super.c include/linux/fs.h |
+		"$TOP/scripts/subsystems.sh" >"$tmp/subsystems"
+	cat "$tmp/subsystems"
+	printf '%s\n' 'fs fs/inode.c fs/super.c include/linux/fs.h' 'block block/bdev.c' \
+		'ext4 fs/ext4/mballoc-test.c' 'fsnotify fs/notify/fsnotify.c' \
+		'landlock security/landlock/fs.c' 'quota fs/quota/dquot.c' | diff - "$tmp/subsystems"
+}
+check "subsystems.sh: VFS core first, then one group per subsystem" subsystems
+topic_message() {
+	printf '%s\n' 'use a test' '' 'Why.' >"$tmp/t.msg"
+	printf '%s\n' 'cocci/sb-inodes-walk.cocci fs/quota/dquot.c add_dquot_ref' \
+		'cocci/sb-inodes-walk.cocci fs/inode.c evict_inodes' \
+		'cocci/sb-inodes-walk.cocci fs/quota/dquot.c remove_dquot_ref' >"$tmp/changes"
+	"$TOP/scripts/topic-message.sh" "$tmp/t.msg" quota "$tmp/changes" fs/quota/dquot.c >"$tmp/msg"
+	cat "$tmp/msg"
+	[ "$(head -1 "$tmp/msg")" = 'quota: use a test' ] &&
+		grep -q '^- add_dquot_ref(), remove_dquot_ref(): walk the' "$tmp/msg" &&
+		! grep -q evict_inodes "$tmp/msg"
+}
+check "topic-message.sh: subject prefix, and only the subsystem's functions" topic_message
 
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers for the guest test programs: each one prints what it measured on
+ * "name: ..." lines and exits with status 1 at the first failure, after
+ * one line naming the call that failed.
+ */
+#ifndef GUEST_H
+#define GUEST_H
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DISK "/dev/vda"		/* ext4 (with quota) made by boot/run.sh */
+
+extern const char *test_name;	/* defined by each program */
+
+static inline void fail(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	fprintf(stderr, "%s: ", test_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(err));
+	exit(1);
+}
+
+static inline void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s: ", test_name);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* Write TEXT to a proc, sys or debugfs file; returns 0 or -errno. */
+static inline int try_write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0) {
+		n = -errno;
+		close(fd);
+		return n;
+	}
+	close(fd);
+	return 0;
+}
+
+static inline void write_file(const char *path, const char *text)
+{
+	int err = try_write_file(path, text);
+
+	if (err) {
+		errno = -err;
+		fail("write '%s' to %s", text, path);
+	}
+}
+
+static inline void make_dir(const char *path)
+{
+	if (mkdir(path, 0755) && errno != EEXIST)
+		fail("mkdir %s", path);
+}
+
+static inline void mount_fs(const char *src, const char *dir, const char *type,
+			    unsigned long flags)
+{
+	make_dir(dir);
+	if (mount(src, dir, type, flags, NULL))
+		fail("mount %s (%s) on %s", src, type, dir);
+}
+
+static inline void umount_fs(const char *dir)
+{
+	if (umount(dir))
+		fail("umount %s", dir);
+}
+
+static inline double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static inline void set_cpu_online(int cpu, int online)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	write_file(path, online ? "1" : "0");
+}
+
+static inline void run_on_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		fail("run on CPU %d", cpu);
+}
+
+/* Create N empty files DIR/PREFIXi. */
+static inline void create_files(const char *dir, const char *prefix, int n)
+{
+	char path[256];
+	int i, fd;
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s%d", dir, prefix, i);
+		fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+		if (fd < 0)
+			fail("create %s", path);
+		close(fd);
+	}
+}
+
+static inline void unlink_files(const char *dir, const char *prefix, int from, int to)
+{
+	char path[256];
+	int i;
+
+	for (i = from; i < to; i++) {
+		snprintf(path, sizeof(path), "%s/%s%d", dir, prefix, i);
+		if (unlink(path))
+			fail("unlink %s", path);
+	}
+}
+
+#endif /* GUEST_H */

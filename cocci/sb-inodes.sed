@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Comments that name the single superblock inode list or its lock, in the
+# files the sb-inodes rules changed; the rules leave no such code.
+s/the s_inode_list_lock list locked/the inode list locked/g
+s/drop sb->s_inode_list_lock/drop the inode list lock/g
+s/^\([[:space:]]*\* \)s_inode_list_lock\([ .]\)/\1inode list lock\2/
+s/wont be chained in superblock s_inodes list/won't be chained on the superblock's inode lists/g
+s/from s_inodes list/from its inode list/g

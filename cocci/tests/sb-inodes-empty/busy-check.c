@@ -1,0 +1,10 @@
+// generic_shutdown_super()'s busy-inode check, and a plain test.
+void shutdown(struct super_block *sb)
+{
+	if (CHECK_DATA_CORRUPTION(!list_empty(&sb->s_inodes),
+				  "VFS: Busy inodes after unmount of %s (%s)",
+				  sb->s_id, sb->s_type->name))
+		poison(sb);
+	if (list_empty(&sb->s_inodes))
+		pr_debug("no inodes left\n");
+}

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# topic-message.sh MSGFILE PREFIX CHANGES FILES: the commit message of the
+# part of a topic's semantic patches that touches FILES (one subsystem,
+# subject prefix PREFIX).  MSGFILE holds the topic's subject line, a blank
+# line and its body; CHANGES has the "rule file function" lines written by
+# changed-functions.awk.  The message ends with what each rule changed in
+# FILES, so that a reviewer sees which rule made which hunk.
+set -euo pipefail
+msgfile=${1:?usage: topic-message.sh MSGFILE PREFIX CHANGES FILES}
+prefix=${2:?}
+changes=${3:?}
+files=${4:?}
+top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+
+[ -s "$msgfile" ] || { echo "$msgfile: missing; every topic needs a commit message" >&2; exit 1; }
+printf '%s: %s\n' "$prefix" "$(head -n 1 "$msgfile")"
+tail -n +2 "$msgfile"
+echo
+echo 'Generated with spatch from these semantic patches:'
+awk '{ print $1 }' "$changes" | awk '!seen[$0]++' | while read -r rule; do
+	functions=$(awk -v rule="$rule" -v files=" $files " '
+		$1 == rule && index(files, " " $2 " ") && $3 != "-" && !seen[$3]++ {
+			printf "%s%s()", n++ ? ", " : "", $3
+		}' "$changes")
+	touched=$(awk -v rule="$rule" -v files=" $files " '
+		$1 == rule && index(files, " " $2 " ") { print "yes"; exit }' "$changes")
+	[ -n "$touched" ] || continue
+	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
+	echo
+	printf -- '%s: %s (%s).\n' "${functions:-outside functions}" \
+		"$(sed -n 's|^/// \{0,1\}||p' "$path" | head -n 1)" "$(basename "$rule")" |
+		fmt -w 70 | sed '1s/^/- /; 2,$s/^/  /'
+done
