@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# Subject: update the comments that named the single list or its lock
 # Comments that name the single superblock inode list or its lock, in the
 # files the sb-inodes rules changed; the rules leave no such code.
 s/the s_inode_list_lock list locked/the inode list locked/g

@@ -124,9 +124,13 @@ for topic in $topics; do
 		grep -qx "// Topic: *$topic" "$rule" && apply_rule "$rule"
 	done
 	# cocci/T.sed fixes the comments of the files the rules changed.
-	if [ -e "$(dirname "${rules[0]}")/$topic.sed" ]; then
+	sed_script=$(dirname "${rules[0]}")/$topic.sed
+	if [ -e "$sed_script" ]; then
 		awk '{ print $2 }' "$BUILD/changes" | sort -u | (cd "$SRC" &&
-			xargs -r sed -i -f "$(dirname "${rules[0]}")/$topic.sed")
+			xargs -r sed -i -f "$sed_script")
+		git_src diff -U0 | "$TOP/scripts/changed-functions.awk" \
+			-v rule="${sed_script#"$TOP"/}" >>"$BUILD/changes"
+		git_src add -A -f .
 	fi
 	git_src reset -q
 	while read -r subsystem files; do

@@ -17,7 +17,8 @@ top=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 printf '%s: %s\n' "$prefix" "$(head -n 1 "$msgfile")"
 tail -n +2 "$msgfile"
 echo
-echo 'Generated with spatch from these semantic patches:'
+echo 'Generated from these scripts in cocci/ (semantic patches; the .sed script'
+echo 'only edits comments):'
 awk '{ print $1 }' "$changes" | awk '!seen[$0]++' | while read -r rule; do
 	functions=$(awk -v rule="$rule" -v files=" $files " '
 		$1 == rule && index(files, " " $2 " ") && $3 != "-" && !seen[$3]++ {
@@ -28,7 +29,12 @@ awk '{ print $1 }' "$changes" | awk '!seen[$0]++' | while read -r rule; do
 	[ -n "$touched" ] || continue
 	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
 	echo
-	printf -- '%s: %s (%s).\n' "${functions:-outside functions}" \
-		"$(sed -n 's|^/// \{0,1\}||p' "$path" | head -n 1)" "$(basename "$rule")" |
+	case $rule in
+	*.sed)	# comments often precede the function git names: no names
+		what=$(sed -n 's|^# Subject: *||p' "$path")
+		functions= ;;
+	*) what=$(sed -n 's|^/// \{0,1\}||p' "$path" | head -n 1) ;;
+	esac
+	printf -- '%s%s (%s).\n' "${what^}" "${functions:+ in $functions}" "$(basename "$rule")" |
 		fmt -w 70 | sed '1s/^/- /; 2,$s/^/  /'
 done

@@ -70,7 +70,8 @@ topic_message() {
 	"$TOP/scripts/topic-message.sh" "$tmp/t.msg" quota "$tmp/changes" fs/quota/dquot.c >"$tmp/msg"
 	cat "$tmp/msg"
 	[ "$(head -1 "$tmp/msg")" = 'quota: use a test' ] &&
-		grep -q '^- add_dquot_ref(), remove_dquot_ref(): walk the' "$tmp/msg" &&
+		grep -q '^- Walk the per-CPU superblock inode lists one CPU at a time in' "$tmp/msg" &&
+		grep -q 'add_dquot_ref(), remove_dquot_ref()' "$tmp/msg" &&
 		! grep -q evict_inodes "$tmp/msg"
 }
 check "topic-message.sh: subject prefix, and only the subsystem's functions" topic_message
