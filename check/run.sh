@@ -13,8 +13,7 @@ status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
 "$TOP/check/leftovers.sh" "$tmp" || status=1
-# The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree,
-# with the VFS core that uses brlock for the superblock inode lists.
+# The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree.
 rm -rf "$BUILD/up-test"
 cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
 "$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
@@ -22,8 +21,7 @@ cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
 rt="RT build clean"
 if grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"; then
 	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
-		kernel/locking/brlock.o kernel/locking/brlock_kunit.o \
-		fs/inode.o fs/super.o || status=1
+		kernel/locking/brlock.o kernel/locking/brlock_kunit.o || status=1
 else
 	rt="no PREEMPT_RT for x86 in this tree"
 	echo "PREEMPT_RT: $rt; RT build not checked" >>"$tmp"
