@@ -9,7 +9,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot summary test test-fast clean
+.PHONY: all deps tree series check boot summary test test-fast clean audit audit-diff
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -47,6 +47,13 @@ check: series
 
 boot: series
 	@$(call step,5) boot/run.sh
+
+# The lock audit (README.md, "Lock audit"): AUDIT=pristine or patched.
+audit: tree
+	@AUDIT=$(AUDIT) scripts/audit.sh
+
+audit-diff: series
+	@scripts/audit-diff.sh
 
 summary:
 	@scripts/summary.sh

@@ -25,14 +25,16 @@ def parse(raw):
         if w[0] == "site" and len(w) == 5:
             sites.append({"lock": w[4], "file": file, "line": int(lineno),
                           "function": w[2], "mode": w[3]})
-        elif w[0] == "nest" and len(w) == 7:
+        elif w[0] == "nest" and len(w) == 7 and w[6] != lineno:
+            # (the same site again around a loop is no nesting)
             nests.append({"outer": w[3], "inner": w[5], "file": file,
                           "line": int(lineno), "function": w[2],
                           "inner_line": int(w[6]), "via": None})
         elif w[0] == "call" and len(w) == 5:
             calls.append((file, int(lineno), w[2], w[3], w[4]))
         else:
-            sys.exit("error: audit: cannot read spatch output line: " + line)
+            if w[0] != "nest":
+                sys.exit("error: audit: cannot read spatch output line: " + line)
     return sites, nests, calls
 
 

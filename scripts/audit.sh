@@ -53,12 +53,15 @@ git -C "$tree" grep -l -w -E "$words" -- '*.c' '*.h' >"$tmp/files" ||
 export AUDIT_LOCKS=$conf PYTHONPATH=$TOP/scripts${PYTHONPATH:+:$PYTHONPATH}
 # One file a group: spatch parses the files of a group together.
 sed 's/$/\n/' "$tmp/files" >"$tmp/groups"
+# The nesting rule reports only the calls of functions that have sites.
+export AUDIT_CALLEES=$tmp/callees
 for rule in sites nesting; do
 	(cd "$tree" && spatch --sp-file "$TOP/cocci/audit/$rule.cocci" -D report \
 		--very-quiet --no-includes --include-headers --timeout 120 \
 		--jobs "$(nproc)" --chunksize 1 --file-groups "$tmp/groups") \
 		>"$tmp/$rule.raw" 2>"$LOGDIR/audit-$rule.log" ||
 		die audit "spatch cocci/audit/$rule.cocci failed on $tree; see $LOGDIR/audit-$rule.log"
+	awk '$1 == "site" { print $3 }' "$tmp/$rule.raw" | sort -u >>"$tmp/callees"
 done
 version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$tree/Makefile" | paste -sd.)
 python3 - "$KID" "$which" "${tree#"$TOP"/}" "$commit" "$version" "$key" \
