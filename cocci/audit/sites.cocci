@@ -65,23 +65,45 @@ E << arg2.E;
 @@
 site(p[0], audit_locks.callee(p[0]), E)
 
-@iter@
-iterator name list_for_each_entry, list_for_each_entry_safe;
-expression E0, E, E1;
+@iter2@
+iterator it : script:python () { T.takes_arg(it, 2) };
+expression E0, E;
 statement S;
 position p;
 @@
-(
-list_for_each_entry@p(E0, E, ...) S
-|
-list_for_each_entry_safe@p(E0, E1, E, ...) S
-)
+it@p(E0, E, ...) S
 
 @script:python@
-p << iter.p;
-E << iter.E;
+p << iter2.p;
+E << iter2.E;
 @@
 site(p[0], audit_locks.callee(p[0]), E)
+
+@iter3@
+iterator it : script:python () { T.takes_arg(it, 3) };
+expression E0, E1, E;
+statement S;
+position p;
+@@
+it@p(E0, E1, E, ...) S
+
+@script:python@
+p << iter3.p;
+E << iter3.E;
+@@
+site(p[0], audit_locks.callee(p[0]), E)
+
+@iterfixed@
+iterator it : script:python () { T.fixed(it) };
+statement S;
+position p;
+@@
+it@p(...) S
+
+@script:python@
+p << iterfixed.p;
+@@
+site(p[0], audit_locks.callee(p[0]), "")
 
 @fixed@
 identifier f : script:python () { T.fixed(f) };
