@@ -13,6 +13,13 @@ status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
 "$TOP/check/leftovers.sh" "$tmp" || status=1
+# The same with the audit's semantic patches: no user of a converted lock.
+if "$TOP/scripts/audit-diff.sh" >>"$tmp" 2>&1; then
+	record PASS "audit-diff: no user of a lock the series converts is left"
+else
+	record FAIL "audit-diff: users of a lock the series converts are left (out/$KID/audit-diff.txt)"
+	status=1
+fi
 # The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree.
 rm -rf "$BUILD/up-test"
 cp -r "$TOP/brlock/up-test" "$BUILD/up-test"

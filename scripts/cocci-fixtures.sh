@@ -8,7 +8,7 @@
 # report mode and .res is their report, sorted.  One check per fixture.
 set -uo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-export AUDIT_LOCKS=$TOP/cocci/audit/locks.conf PYTHONPATH=$TOP/scripts${PYTHONPATH:+:$PYTHONPATH}
+export AUDIT_LOCKS=${AUDIT_LOCKS:-$TOP/cocci/audit/locks.conf} PYTHONPATH=$TOP/scripts${PYTHONPATH:+:$PYTHONPATH}
 status=0
 n=0
 

@@ -24,6 +24,7 @@ stage() {
 
 stage "toolkit self-tests" "$TOP/scripts/tests/selftest.sh"
 stage "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
+stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
@@ -36,6 +37,9 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		stage "series KVER=$v is byte-identical when made twice" \
 			diff -r "$first" "$TOP/out/$v/patches"
 		rm -rf "$first"
+		stage "make audit audit-diff KVER=$v" \
+			make --no-print-directory audit audit-diff KVER="$v"
+		stage "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"
 	done
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 fi

@@ -1,0 +1,57 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The audit's fast tests: its fixtures fail when a rule or the lock table
+# is broken (each fixture set must catch a change of its rule), and bad
+# input gives one error line and writes nothing into out/.
+# shellcheck disable=SC2317 # the helpers are called through check()
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+export TOP
+# shellcheck source=scripts/tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# broken SED FILE: the fixtures of a copy of the toolkit where FILE (a
+# path under cocci/) was edited with SED must fail.
+broken() {
+	local edit=$1 file=$2 copy=$tmp/broken
+	rm -rf "$copy"
+	mkdir -p "$copy"
+	cp -r "$TOP/cocci" "$TOP/scripts" "$copy/"
+	sed -i "$edit" "$copy/cocci/$file"
+	cmp -s "$TOP/cocci/$file" "$copy/cocci/$file" && { echo "$edit changed nothing"; return 1; }
+	! RESULTS='' TOP=$copy AUDIT_LOCKS=$copy/cocci/audit/locks.conf \
+		"$copy/scripts/cocci-fixtures.sh"
+}
+check "audit fixtures catch a sites rule that reads the wrong argument" \
+	broken 's/T.takes_arg(f, 1)/T.takes_arg(f, 2)/' audit/sites.cocci
+check "audit fixtures catch a sites rule that misses iterators" \
+	broken 's/T.takes_arg(it, 2)/False/' audit/sites.cocci
+check "audit fixtures catch a nesting rule that ignores wrappers without arguments" \
+	broken 's/T.holds(fa, False)/False/' audit/nesting.cocci
+check "audit fixtures catch a nesting rule that ends a region at any unlock" \
+	broken 's/^\.\.\. when != u(E, \.\.\.)$/... when != u(...)/' audit/nesting.cocci
+check "audit fixtures catch fat's inode_hash_lock taken for the VFS's" \
+	broken '/^lock inode_hash_lock@fat/d' audit/locks.conf
+check "audit fixtures catch inode_lock() taken for the 2009 global inode_lock" \
+	broken 's/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/lock inode_lock\t\tinode_lock\tglobal\t\tspin,rwsem/; /^lock i_rwsem/d' audit/locks.conf
+
+# bad input: one error line, nothing in out/
+bad_audit() {
+	local want=$1
+	shift
+	if env KID=audit-selftest "$@" "$TOP/scripts/audit.sh" >"$tmp/stdout" 2>"$tmp/stderr"; then
+		echo "audit.sh succeeded"
+		return 1
+	fi
+	cat "$tmp/stderr"
+	grep -q -- "^error: audit: $want" "$tmp/stderr" &&
+		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ] &&
+		[ ! -e "$TOP/out/audit-selftest" ]
+}
+check "make audit refuses an unknown AUDIT= with one error line" \
+	bad_audit 'AUDIT=bogus: use AUDIT=pristine or AUDIT=patched' AUDIT=bogus
+check "make audit without a tree: one error line, no out/" \
+	bad_audit 'no pristine tree in .*; run .make tree' AUDIT=pristine
+check "make audit AUDIT=patched without a series: one error line, no out/" \
+	bad_audit 'no branch series in .*; run .make series' AUDIT=patched
+rm -rf "$TOP/build/audit-selftest"
+exit $status
