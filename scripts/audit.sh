@@ -7,7 +7,8 @@
 #   AUDIT=pristine  build/$KID/pristine (the default before make series)
 # Writes $AUDIT_OUT (default out/$KID): audit.json, audit.txt and
 # lock-order.svg, each replaced only when all three were made.  An audit
-# of an unchanged tree by unchanged rules is not made again.
+# of an unchanged tree by unchanged rules is not made again (nor is one
+# that make audit-diff made in out/$KID/audit/pristine or patched).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -35,12 +36,13 @@ conf=$TOP/cocci/audit/locks.conf
 topics=$(cat /dev/null ${COCCI_RULES:-"$TOP"/cocci/*.cocci} | sed -n 's|^// Topic: *||p' | sort -u | tr '\n' ' ')
 commit=$(git -C "$tree" rev-parse HEAD)
 key=$(cat "$TOP"/cocci/audit/* "$TOP"/scripts/audit*.py "$0" <(echo "$commit $topics") | sha1sum | cut -c1-40)
-if [ -f "$dest/audit.json" ] && grep -q "\"key\": \"$key\"" "$dest/audit.json"; then
-	say "audit $KID: $which tree unchanged since the last audit ($dest/audit.txt)"
-	exit 0
-fi
-
 mkdir -p "$LOGDIR" "$dest"
+for done in "$dest" "$OUT" "$OUT/audit/$which"; do
+	grep -qs "\"key\": \"$key\"" "$done/audit.json" || continue
+	[ "$done" = "$dest" ] || cp "$done/audit.txt" "$done/lock-order.svg" "$done/audit.json" "$dest/"
+	say "audit $KID: $which tree and rules unchanged since the audit in ${done#"$TOP"/} ($dest/audit.txt)"
+	exit 0
+done
 tmp=$(mktemp -d "$BUILD/audit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 start=$SECONDS

@@ -37,8 +37,8 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		stage "series KVER=$v is byte-identical when made twice" \
 			diff -r "$first" "$TOP/out/$v/patches"
 		rm -rf "$first"
-		stage "make audit audit-diff KVER=$v" \
-			make --no-print-directory audit audit-diff KVER="$v"
+		stage "make audit-diff audit KVER=$v" \
+			make --no-print-directory audit-diff audit KVER="$v"
 		stage "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"
 	done
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"

@@ -38,13 +38,7 @@ check "audit fixtures catch inode_lock() taken for the 2009 global inode_lock" \
 bad_audit() {
 	local want=$1
 	shift
-	if env KID=audit-selftest "$@" "$TOP/scripts/audit.sh" >"$tmp/stdout" 2>"$tmp/stderr"; then
-		echo "audit.sh succeeded"
-		return 1
-	fi
-	cat "$tmp/stderr"
-	grep -q -- "^error: audit: $want" "$tmp/stderr" &&
-		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ] &&
+	one_error "^error: audit: $want" env KID=audit-selftest "$@" "$TOP/scripts/audit.sh" &&
 		[ ! -e "$TOP/out/audit-selftest" ]
 }
 check "make audit refuses an unknown AUDIT= with one error line" \

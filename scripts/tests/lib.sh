@@ -21,3 +21,17 @@ check() {
 		status=1
 	fi
 }
+
+# one_error WANT CMD...: CMD must fail with exactly one "error:" line on
+# stderr, matching the regex WANT.
+one_error() {
+	local want=$1
+	shift
+	if "$@" >"$tmp/stdout" 2>"$tmp/stderr"; then
+		echo "$* succeeded"
+		return 1
+	fi
+	cat "$tmp/stderr"
+	grep -q -- "$want" "$tmp/stderr" &&
+		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ]
+}

@@ -80,14 +80,7 @@ check "topic-message.sh: subject prefix, and only the subsystem's functions" top
 bad_input() {
 	local want=$1 kid=$2
 	shift 2
-	if make -s -C "$TOP" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; then
-		echo "make $* succeeded"
-		return 1
-	fi
-	cat "$tmp/stderr"
-	grep -q -- "$want" "$tmp/stderr" &&
-		[ "$(grep -c '^error:' "$tmp/stderr")" = 1 ] &&
-		[ ! -e "$TOP/out/$kid" ]
+	one_error "$want" make -s -C "$TOP" "$@" && [ ! -e "$TOP/out/$kid" ]
 }
 check "unknown KVER is refused with the installed list" bad_input 'KVER=0.9: no /usr/src/linux-source-0.9.tar.xz; installed:' 0.9 tree KVER=0.9
 mkdir -p "$tmp/notakernel"
