@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# make test: the fast tests (toolkit self-tests, cocci fixtures), then for
-# each packaged tree: series (twice, which must give identical patches),
-# check and boot.  Every check adds one line to build/test-results; the last
+# make test: the fast tests (toolkit self-tests, cocci fixtures, audit
+# self-tests), then for each packaged tree: series (twice, which must give
+# identical patches), check, boot, audit-diff and audit (site counts
+# checked against git grep).  Every check adds one line to build/test-results; the last
 # line printed is "N passed, N failed".
 set -uo pipefail
 TOP=${TOP:?run through make}
