@@ -9,30 +9,41 @@ export TOP
 # shellcheck source=scripts/tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# broken SED FILE: the fixtures of a copy of the toolkit where FILE (a
-# path under cocci/) was edited with SED must fail.
-broken() {
-	local edit=$1 file=$2 copy=$tmp/broken
+# fixtures_of RULE [SED FILE]: run the fixtures of cocci/audit/RULE.cocci
+# in a copy of the toolkit, where FILE (a path under cocci/) was edited
+# with SED.
+fixtures_of() {
+	local rule=$1 edit=${2:-} file=${3:-} copy=$tmp/copy
 	rm -rf "$copy"
 	mkdir -p "$copy"
 	cp -r "$TOP/cocci" "$TOP/scripts" "$copy/"
-	sed -i "$edit" "$copy/cocci/$file"
-	cmp -s "$TOP/cocci/$file" "$copy/cocci/$file" && { echo "$edit changed nothing"; return 1; }
-	! RESULTS='' TOP=$copy AUDIT_LOCKS=$copy/cocci/audit/locks.conf \
+	find "$copy/cocci" -name '*.cocci' ! -path "*/audit/$rule.cocci" -delete
+	if [ -n "$edit" ]; then
+		sed -i "$edit" "$copy/cocci/$file"
+		cmp -s "$TOP/cocci/$file" "$copy/cocci/$file" && { echo "$edit changed nothing"; return 2; }
+	fi
+	RESULTS='' TOP=$copy AUDIT_LOCKS=$copy/cocci/audit/locks.conf \
 		"$copy/scripts/cocci-fixtures.sh"
 }
+# broken SED FILE RULE: with FILE edited, RULE's fixtures must fail.
+broken() {
+	fixtures_of "$3" "$1" "$2"
+	[ $? = 1 ]
+}
+check "audit fixtures pass in the copy the next checks break" fixtures_of sites
+check "audit fixtures of nesting pass in that copy" fixtures_of nesting
 check "audit fixtures catch a sites rule that reads the wrong argument" \
-	broken 's/T.takes_arg(f, 1)/T.takes_arg(f, 2)/' audit/sites.cocci
+	broken 's/T.takes_arg(f, 1)/T.takes_arg(f, 2)/' audit/sites.cocci sites
 check "audit fixtures catch a sites rule that misses iterators" \
-	broken 's/T.takes_arg(it, 2)/False/' audit/sites.cocci
+	broken 's/T.takes_arg(it, 2)/False/' audit/sites.cocci sites
 check "audit fixtures catch a nesting rule that ignores wrappers without arguments" \
-	broken 's/T.holds(fa, False)/False/' audit/nesting.cocci
+	broken 's/T.holds(fa, False)/False/' audit/nesting.cocci nesting
 check "audit fixtures catch a nesting rule that ends a region at any unlock" \
-	broken 's/^\.\.\. when != u(E, \.\.\.)$/... when != u(...)/' audit/nesting.cocci
+	broken 's/^\.\.\. when != u(E, \.\.\.)$/... when != u(...)/' audit/nesting.cocci nesting
 check "audit fixtures catch fat's inode_hash_lock taken for the VFS's" \
-	broken '/^lock inode_hash_lock@fat/d' audit/locks.conf
+	broken '/^lock inode_hash_lock@fat/d' audit/locks.conf sites
 check "audit fixtures catch inode_lock() taken for the 2009 global inode_lock" \
-	broken 's/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/lock inode_lock\t\tinode_lock\tglobal\t\tspin,rwsem/; /^lock i_rwsem/d' audit/locks.conf
+	broken 's/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/lock inode_lock\t\tinode_lock\tglobal\t\tspin,rwsem/; /^lock i_rwsem/d' audit/locks.conf sites
 
 # bad input: one error line, nothing in out/
 bad_audit() {
