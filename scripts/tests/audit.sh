@@ -45,6 +45,37 @@ check "audit fixtures catch fat's inode_hash_lock taken for the VFS's" \
 check "audit fixtures catch inode_lock() taken for the 2009 global inode_lock" \
 	broken 's/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/lock inode_lock\t\tinode_lock\tglobal\t\tspin,rwsem/; /^lock i_rwsem/d' audit/locks.conf sites
 
+# audit-diff.py on two made-up audits: a user of a converted lock left in
+# the patched tree is listed and fails; none left passes.
+diff_of() {
+	local left=$1
+	python3 - "$tmp" "$left" <<'PY'
+import json, sys
+lock = lambda name, n, conv, add: {"name": name, "sites": n, "converted_by_series": conv,
+                                  "added_by_series": add, "verdict": "v"}
+site = lambda name, fn: {"lock": name, "file": "fs/inode.c", "line": 1, "function": fn, "mode": "lock"}
+tree = lambda which: {"kid": "t", "which": which, "commit": "0" * 40}
+old = {"tree": tree("pristine"), "locks": [lock("s_inode_list_lock", 2, True, False),
+       lock("s_inode_lists_lock", 0, False, True)],
+       "sites": [site("s_inode_list_lock", "evict_inodes"), site("s_inode_list_lock", "iput")]}
+left = int(sys.argv[2])
+new = {"tree": tree("patched"), "locks": [lock("s_inode_list_lock", left, True, False),
+       lock("s_inode_lists_lock", 1, False, True)],
+       "sites": [site("s_inode_lists_lock", "evict_inodes")] + [site("s_inode_list_lock", "iput")] * left}
+json.dump(old, open(sys.argv[1] + "/old.json", "w"))
+json.dump(new, open(sys.argv[1] + "/new.json", "w"))
+PY
+	python3 "$TOP/scripts/audit-diff.py" "$tmp/old.json" "$tmp/new.json"
+}
+leftover() {
+	diff_of 1 >"$tmp/diff"
+	local rc=$?
+	cat "$tmp/diff"
+	[ "$rc" = 1 ] && grep -q '^  fs/inode.c:1 iput lock s_inode_list_lock$' "$tmp/diff"
+}
+check "audit-diff fails on and lists a user left of a lock the series converts" leftover
+check "audit-diff passes when no user is left" diff_of 0
+
 # bad input: one error line, nothing in out/
 bad_audit() {
 	local want=$1
