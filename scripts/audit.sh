@@ -36,10 +36,13 @@ conf=$TOP/cocci/audit/locks.conf
 topics=$(cat /dev/null ${COCCI_RULES:-"$TOP"/cocci/*.cocci} | sed -n 's|^// Topic: *||p' | sort -u | tr '\n' ' ')
 commit=$(git -C "$tree" rev-parse HEAD)
 key=$(cat "$TOP"/cocci/audit/* "$TOP"/scripts/audit*.py "$0" <(echo "$commit $topics") | sha1sum | cut -c1-40)
-mkdir -p "$LOGDIR" "$dest"
+mkdir -p "$LOGDIR"
 for done in "$dest" "$OUT" "$OUT/audit/$which"; do
 	grep -qs "\"key\": \"$key\"" "$done/audit.json" || continue
-	[ "$done" = "$dest" ] || cp "$done/audit.txt" "$done/lock-order.svg" "$done/audit.json" "$dest/"
+	if [ "$done" != "$dest" ]; then
+		mkdir -p "$dest"
+		cp "$done/audit.txt" "$done/lock-order.svg" "$done/audit.json" "$dest/"
+	fi
 	say "audit $KID: $which tree and rules unchanged since the audit in ${done#"$TOP"/} ($dest/audit.txt)"
 	exit 0
 done
@@ -65,13 +68,18 @@ for rule in sites nesting; do
 		die audit "spatch cocci/audit/$rule.cocci failed on $tree; see $LOGDIR/audit-$rule.log"
 	awk '$1 == "site" { print $3 }' "$tmp/$rule.raw" | sort -u >>"$tmp/callees"
 done
+# A file that spatch gives up on (--timeout) is named in its log.
+timeouts=$(cat "$LOGDIR"/audit-sites.log "$LOGDIR"/audit-nesting.log | grep -c '^timeout' || true)
+note=
+[ "$timeouts" = 0 ] || note=", $timeouts files timed out (see $LOGDIR/audit-*.log)"
 version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$tree/Makefile" | paste -sd.)
 python3 - "$KID" "$which" "${tree#"$TOP"/}" "$commit" "$version" "$key" \
-	"$(wc -l <"$tmp/files")" "$((SECONDS - start))" >"$tmp/meta.json" <<'PY'
+	"$(wc -l <"$tmp/files")" "$((SECONDS - start))" "$timeouts" >"$tmp/meta.json" <<'PY'
 import json, sys
-k = ["kid", "which", "path", "commit", "version", "key", "files_scanned", "seconds"]
+k = ["kid", "which", "path", "commit", "version", "key", "files_scanned", "seconds",
+     "spatch_timeouts"]
 v = sys.argv[1:]
-v[6:8] = map(int, v[6:8])
+v[6:9] = map(int, v[6:9])
 print(json.dumps(dict(zip(k, v))))
 PY
 cat "$tmp/sites.raw" "$tmp/nesting.raw" >"$tmp/all.raw"
@@ -80,8 +88,9 @@ python3 "$TOP/scripts/audit-report.py" "$conf" "$tmp/all.raw" "$tmp/meta.json" \
 	die audit "scripts/audit-report.py failed; see $LOGDIR/audit-report.log"
 dot -Tsvg "$tmp/lock-order.dot" >"$tmp/lock-order.svg" 2>"$LOGDIR/audit-dot.log" ||
 	die audit "dot failed on the nesting graph; see $LOGDIR/audit-dot.log"
+mkdir -p "$dest"
 for f in audit.txt lock-order.svg audit.json; do
 	mv "$tmp/$f" "$dest/$f"
 done
 sites=$(grep -c '^site ' "$tmp/all.raw" || true)
-say "audit $KID: $which tree, $sites sites in $(wc -l <"$tmp/files") files, $((SECONDS - start))s ($dest/audit.txt)"
+say "audit $KID: $which tree, $sites sites in $(wc -l <"$tmp/files") files, $((SECONDS - start))s$note ($dest/audit.txt)"
