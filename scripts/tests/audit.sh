@@ -32,18 +32,17 @@ broken() {
 }
 check "audit fixtures pass in the copy the next checks break" fixtures_of sites
 check "audit fixtures of nesting pass in that copy" fixtures_of nesting
-check "audit fixtures catch a sites rule that reads the wrong argument" \
-	broken 's/T.takes_arg(f, 1)/T.takes_arg(f, 2)/' audit/sites.cocci sites
-check "audit fixtures catch a sites rule that misses iterators" \
-	broken 's/T.takes_arg(it, 2)/False/' audit/sites.cocci sites
-check "audit fixtures catch a nesting rule that ignores wrappers without arguments" \
-	broken 's/T.holds(fa, False)/False/' audit/nesting.cocci nesting
-check "audit fixtures catch a nesting rule that ends a region at any unlock" \
-	broken 's/^\.\.\. when != u(E, \.\.\.)$/... when != u(...)/' audit/nesting.cocci nesting
-check "audit fixtures catch fat's inode_hash_lock taken for the VFS's" \
-	broken '/^lock inode_hash_lock@fat/d' audit/locks.conf sites
-check "audit fixtures catch inode_lock() taken for the 2009 global inode_lock" \
-	broken 's/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/lock inode_lock\t\tinode_lock\tglobal\t\tspin,rwsem/; /^lock i_rwsem/d' audit/locks.conf sites
+# One breakage a line: RULE whose fixtures run, FILE edited, SED, what.
+while IFS='|' read -r rule file edit what; do
+	check "audit fixtures catch $what" broken "$edit" "audit/$file" "$rule"  </dev/null
+done <<'EOF'
+sites|sites.cocci|s/T.takes_arg(f, 1)/T.takes_arg(f, 2)/|a sites rule that reads the wrong argument
+sites|sites.cocci|s/T.takes_arg(it, 2)/False/|a sites rule that misses iterators
+nesting|nesting.cocci|s/T.holds(fa, False)/False/|a nesting rule that ignores wrappers without arguments
+nesting|nesting.cocci|s/^\.\.\. when != u(E, \.\.\.)$/... when != u(...)/|a nesting rule that ends a region at any unlock
+sites|locks.conf|/^lock inode_hash_lock@fat/d|fat's inode_hash_lock taken for the VFS's
+sites|locks.conf|s/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/&,rwsem/; /^lock i_rwsem/d|inode_lock() taken for the 2009 global inode_lock
+EOF
 
 # audit-diff.py on two made-up audits: a user of a converted lock left in
 # the patched tree is listed and fails; none left passes.
