@@ -34,7 +34,7 @@ check "audit fixtures pass in the copy the next checks break" fixtures_of sites
 check "audit fixtures of nesting pass in that copy" fixtures_of nesting
 # One breakage a line: RULE whose fixtures run, FILE edited, SED, what.
 while IFS='|' read -r rule file edit what; do
-	check "audit fixtures catch $what" broken "$edit" "audit/$file" "$rule"  </dev/null
+	check "audit fixtures catch $what" broken "$edit" "audit/$file" "$rule" </dev/null
 done <<'EOF'
 sites|sites.cocci|s/T.takes_arg(f, 1)/T.takes_arg(f, 2)/|a sites rule that reads the wrong argument
 sites|sites.cocci|s/T.takes_arg(it, 2)/False/|a sites rule that misses iterators
