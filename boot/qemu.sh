@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# qemu.sh KERNEL INITRD LOG [DISK]: boot the guest with two vCPUs, console
-# to LOG, DISK (a raw image) as its virtio disk /dev/vda, killed after
-# BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
+# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with two vCPUs, console
+# to LOG, the DISKs (raw images) as its virtio disks /dev/vda, /dev/vdb...,
+# killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
 # KVM only where it really works: boot/kvm-probe.sh must pass, and the kernel
 # must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
 # sector and still hang a kernel, so then the boot starts again under TCG.
@@ -11,7 +11,9 @@ kernel=${1:?usage: qemu.sh KERNEL INITRD LOG}
 initrd=${2:?}
 log=${3:?}
 disk=()
-[ -n "${4:-}" ] && disk=(-drive "file=$4,if=virtio,format=raw")
+for image in "${@:4}"; do
+	disk+=(-drive "file=$image,if=virtio,format=raw")
+done
 
 # boot ACCEL: exec, so that a background boot's $! is timeout's PID and
 # killing it stops QEMU too.  pci=noacpi: PCI interrupts are routed with
@@ -22,7 +24,7 @@ disk=()
 boot() {
 	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
 		-smp 2 -m 1024 -kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 pci=noacpi kunit.filter=speed>slow ${BOOT_APPEND:-}" \
+		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi kunit.filter=speed>slow ${BOOT_APPEND:-}" \
 		"${disk[@]}" -display none -monitor none -serial stdio -nodefaults -no-reboot \
 		</dev/null >"$log" 2>&1
 }

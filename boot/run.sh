@@ -1,49 +1,73 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make boot: build the patched kernel (tinyconfig + boot/*.config) in
-# build/$KID/obj, build the initramfs, boot it under QEMU with two vCPUs and
-# judge the console.  Writes out/$KID/boot.log (the console) and
-# out/$KID/boot.txt (the verdicts and timings); exits non-zero on failure.
+# build/$KID/obj, build the initramfs and the guest's disks, boot it under
+# QEMU with two vCPUs and judge the console.  Where the tree's x86 supports
+# PREEMPT_RT (and RT is not 0), do the same with a PREEMPT_RT kernel
+# (boot/*.config + check/rt.config) in build/$KID/obj-rt-boot.  Writes
+# out/$KID/boot.log and boot.txt (the console, and the verdicts and
+# timings), and boot-rt.log and boot-rt.txt; exits non-zero on failure.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 [ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
-obj=$BUILD/obj
 mkdir -p "$LOGDIR"
-
-"$TOP/boot/config.sh" "$SRC" "$obj" patched
-start=$SECONDS
-kmake "$SRC" "$obj" bzImage >"$LOGDIR/build.log" 2>&1 ||
-	die boot "kernel build failed; see $LOGDIR/build.log"
-build_s=$((SECONDS - start))
-say "boot $KID: kernel built in ${build_s}s"
 
 initrd=$BUILD/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd"
-# The guest's ext4 disk, made afresh: room for 10,000+ inodes, quota on.
-disk=$BUILD/disk.img
-rm -f "$disk"
-PATH=$PATH:/usr/sbin:/sbin mkfs.ext4 -q -F -O quota -E quotatype=usrquota \
-	-N 16384 "$disk" 96M >"$LOGDIR/mkfs.log" 2>&1 ||
-	die boot "mkfs.ext4 of the guest disk failed; see $LOGDIR/mkfs.log"
 
-start=$SECONDS
-rc=0
-accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$OUT/boot.log.tmp" "$disk") || rc=$?
-boot_s=$((SECONDS - start))
-mv "$OUT/boot.log.tmp" "$OUT/boot.log"
-report=$OUT/boot.txt
-{
-	echo "kernel build: ${build_s}s; boot and guest tests: ${boot_s}s; accelerator: ${accel%%,*}"
-	if [ $rc = 124 ]; then
-		echo "boot: timed out after ${BOOT_TIMEOUT:-900}s"
-		record FAIL "boot: timed out after ${BOOT_TIMEOUT:-900}s"
+# boot_kernel NAME OBJDIR FRAGMENT...: build, boot and judge one kernel;
+# its console and report are out/$KID/NAME.log and NAME.txt.
+boot_kernel() {
+	local name=$1 obj=$2 start build_s boot_s rc=0 scan_rc=0 accel report
+	shift 2
+	"$TOP/boot/config.sh" "$SRC" "$obj" patched "$@"
+	start=$SECONDS
+	kmake "$SRC" "$obj" bzImage >"$LOGDIR/build-$name.log" 2>&1 ||
+		die "$name" "kernel build failed; see $LOGDIR/build-$name.log"
+	build_s=$((SECONDS - start))
+	say "$name $KID: kernel built in ${build_s}s"
+
+	# The guest's disks, made afresh for every boot: ext4 with room for
+	# 10,000+ inodes and quota on, and vfat, whose inodes take their
+	# numbers from iunique().
+	rm -f "$BUILD/disk.img" "$BUILD/vfat.img"
+	PATH=$PATH:/usr/sbin:/sbin logged "$name" "$LOGDIR/mkfs.log" \
+		mkfs.ext4 -q -F -O quota -E quotatype=usrquota -N 16384 "$BUILD/disk.img" 96M
+	PATH=$PATH:/usr/sbin:/sbin logged "$name" "$LOGDIR/mkfs-vfat.log" \
+		mkfs.vfat -C "$BUILD/vfat.img" 32768
+
+	start=$SECONDS
+	accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+		"$OUT/$name.log.tmp" "$BUILD/disk.img" "$BUILD/vfat.img") || rc=$?
+	boot_s=$((SECONDS - start))
+	mv "$OUT/$name.log.tmp" "$OUT/$name.log"
+	report=$OUT/$name.txt
+	{
+		echo "kernel build: ${build_s}s; boot and guest tests: ${boot_s}s; accelerator: ${accel%%,*}"
+		# What the kernel says the inode hash and its chain locks cost.
+		grep -a 'Inode-cache.*hash table entries' "$OUT/$name.log" |
+			tr -d '\r' | sed 's/^\[[^]]*\] //' || true
+		if [ $rc = 124 ]; then
+			echo "$name: timed out after ${BOOT_TIMEOUT:-900}s"
+			record FAIL "$name: timed out after ${BOOT_TIMEOUT:-900}s"
+		fi
+	} >"$report"
+	SCAN_NAME=$name "$TOP/boot/scan-console.sh" "$OUT/$name.log" \
+		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
+	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
+		grep "^$name:" "$report" | head -3 >&2
+		[ $rc = 124 ] && die "$name" "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/$name.log"
+		die "$name" "$KID failed; see $OUT/$name.log and $report"
 	fi
-} >"$report"
-scan_rc=0
-"$TOP/boot/scan-console.sh" "$OUT/boot.log" "$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
-if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
-	grep '^boot:' "$report" | head -3 >&2
-	[ $rc = 124 ] && die boot "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/boot.log"
-	die boot "$KID failed; see $OUT/boot.log and $report"
+	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"
+}
+
+rm -f "$OUT"/boot-rt.log "$OUT"/boot-rt.txt
+boot_kernel boot "$BUILD/obj" "$TOP"/boot/*.config
+if [ "${RT:-1}" = 0 ]; then
+	say "boot-rt $KID: skipped (RT=0)"
+elif grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"; then
+	boot_kernel boot-rt "$BUILD/obj-rt-boot" "$TOP"/boot/*.config "$TOP/check/rt.config"
+else
+	say "boot-rt $KID: no PREEMPT_RT for x86 in this tree; not booted"
 fi
-say "boot $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"

@@ -5,22 +5,25 @@
 # success marker, and on a KUnit suite (named in a KUNIT_SOURCE file) that
 # did not run all of its cases, or had one fail or skip.  Prints one line per
 # finding; records PASS/FAIL lines for make test.  Any other KUnit suite
-# that reports a failed case fails too.
+# that reports a failed case fails too.  SCAN_NAME (default "boot") names
+# the boot in those lines.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
 shift
 status=0
 
+name=${SCAN_NAME:-boot}
+
 fail() {
-	echo "boot: $*"
-	record FAIL "boot: $*"
+	echo "$name: $*"
+	record FAIL "$name: $*"
 	status=1
 }
 
 pass() {
-	echo "boot: $*"
-	record PASS "boot: $*"
+	echo "$name: $*"
+	record PASS "$name: $*"
 }
 
 # The headers the kernel prints when something went wrong.

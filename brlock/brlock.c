@@ -31,22 +31,28 @@ static inline void br_unpin(void)
 static void br_cpu_lock_init(struct br_cpu_lock *cl, const char *name,
 			     struct lock_class_key *key)
 {
-	spin_lock_init(&cl->lock);
-	/* Subclass 0 of @key is the brlock's map, subclass 1 its CPU locks. */
-	lockdep_set_class_and_subclass(&cl->lock, key, 1);
+	spin_lock_init(&cl->lock);	/* lockdep never sees it: see below */
 }
 
 /*
- * Nested under the brlock's map, lockdep merges a writer's nr_cpu_ids
- * acquisitions of this one class into a single held-lock entry.  spinlock_t
- * does its own lock_stat accounting.
+ * The brlock's map stands for its per-CPU locks, as on !RT, so they are
+ * taken with lockdep off: through lockdep, an RT spinlock_t is two held
+ * locks (it enters an RCU read section too), so that a writer would hold
+ * 2 * nr_cpu_ids + 1 locks, beyond MAX_LOCK_DEPTH on large machines.  A
+ * lock found taken is reported to lock_stat on the map, once per call.
  */
 static void br_cpu_lock(struct brlock *br, int cpu, bool *contended,
 			unsigned long ip)
 {
 	spinlock_t *lock = &per_cpu_ptr(br->cpu_lock, cpu)->lock;
 
-	spin_lock_nest_lock(lock, br);
+	if (!*contended && spin_is_locked(lock)) {
+		lock_contended(&br->dep_map, ip);
+		*contended = true;
+	}
+	lockdep_off();
+	spin_lock(lock);
+	lockdep_on();
 	__release(lock);	/* sparse tracks the brlock, not its parts */
 }
 
@@ -55,7 +61,9 @@ static void br_cpu_unlock(struct brlock *br, int cpu)
 	spinlock_t *lock = &per_cpu_ptr(br->cpu_lock, cpu)->lock;
 
 	__acquire(lock);	/* sparse tracks the brlock, not its parts */
+	lockdep_off();
 	spin_unlock(lock);
+	lockdep_on();
 }
 
 #else /* !CONFIG_PREEMPT_RT */

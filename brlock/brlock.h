@@ -43,9 +43,9 @@
  * PREEMPT_RT: the per-CPU locks are spinlock_t, which are sleeping locks on
  * RT.  Readers disable migration, not preemption, so they stay on their CPU
  * but remain preemptible, and may take other spinlock_t (i_lock for
- * instance) inside, exactly as inside any spinlock_t on RT.  The writer
- * takes every CPU's spinlock_t in turn, nested under the brlock's own map
- * (spin_lock_nest_lock()), so lockdep again counts them as one held lock.
+ * instance) inside, exactly as inside any spinlock_t on RT.  The per-CPU
+ * spinlock_t are taken with lockdep off (each would add two held locks: RT
+ * spinlocks enter an RCU read section), so lockdep again sees one lock.
  * Write sections are preemptible on RT too; a long one delays all readers,
  * so keep them rare and short.
  *

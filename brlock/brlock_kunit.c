@@ -415,8 +415,8 @@ static void brlock_test_static(struct kunit *test)
 }
 
 /*
- * Lockdep sees a write lock as one held lock (two on PREEMPT_RT: the map
- * and the merged per-CPU class), however many CPUs there are.
+ * Lockdep sees a write lock as one held lock, however many CPUs there are,
+ * on PREEMPT_RT too.
  */
 static void brlock_test_lockdep_depth(struct kunit *test)
 {
@@ -426,9 +426,7 @@ static void brlock_test_lockdep_depth(struct kunit *test)
 	br_write_lock(&test_static_brlock);
 	during = current->lockdep_depth;
 	br_write_unlock(&test_static_brlock);
-	KUNIT_EXPECT_LE(test, during - before,
-			IS_ENABLED(CONFIG_PREEMPT_RT) ? 2 : 1);
-	KUNIT_EXPECT_GE(test, during - before, 1);
+	KUNIT_EXPECT_EQ(test, during - before, 1);
 	KUNIT_EXPECT_EQ(test, current->lockdep_depth, before);
 #else
 	kunit_skip(test, "needs CONFIG_LOCKDEP");

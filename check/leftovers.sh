@@ -1,29 +1,38 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # leftovers.sh REPORT: fail if a name of check/leftovers is left in the
-# series tree ($SRC, *.c and *.h files, as a whole word), or is used
-# outside the files it is allowed in.  Lists every such line in REPORT.
+# series tree ($SRC, *.c and *.h files, as a whole word): anywhere, outside
+# the files it is allowed in, or in the files it is private to.  Lists
+# every such line in REPORT.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: leftovers.sh REPORT}
 status=0
-while read -r name allowed; do
+while read -r name files; do
 	case $name in '#'* | '') continue ;; esac
-	exclude=()
-	for f in $allowed; do
-		exclude+=(":!$f")
-	done
-	hits=$(git -C "$SRC" grep -n -w -e "$name" -- '*.c' '*.h' "${exclude[@]}" || true)
+	pathspec=('*.c' '*.h')
+	where=
+	case $files in
+	'in '*)
+		read -r -a pathspec <<<"${files#in }"
+		where=" in ${files#in }" ;;
+	?*)
+		for f in $files; do
+			pathspec+=(":!$f")
+		done
+		where=" outside $files" ;;
+	esac
+	hits=$(git -C "$SRC" grep -n -w -e "$name" -- "${pathspec[@]}" || true)
 	if [ -n "$hits" ]; then
 		{
-			echo "leftover $name${allowed:+ outside $allowed}: $(grep -c . <<<"$hits") lines"
+			echo "leftover $name$where: $(grep -c . <<<"$hits") lines"
 			awk '{ print "    " $0 }' <<<"$hits"
 		} >>"$report"
-		record FAIL "leftover: $name${allowed:+ outside $allowed} ($(grep -c . <<<"$hits") lines)"
+		record FAIL "leftover: $name$where ($(grep -c . <<<"$hits") lines)"
 		status=1
 	else
-		echo "leftover $name${allowed:+ outside $allowed}: none" >>"$report"
-		record PASS "leftover: no $name${allowed:+ outside $allowed}"
+		echo "leftover $name$where: none" >>"$report"
+		record PASS "leftover: no $name$where"
 	fi
 done <"$TOP/check/leftovers"
 exit $status

@@ -37,6 +37,10 @@ warnings() {
 	log=$LOGDIR/sparse-$mode.log
 	"$TOP/boot/config.sh" "$src" "$obj" lenient "$TOP"/boot/*.config \
 		"$TOP/check/users.config" || return 1
+	# Objects left from an earlier run would not be rebuilt, nor checked.
+	for f in "$@"; do
+		rm -f "$obj/${f%.c}.o"
+	done
 	touch "$obj/.sparse-start"
 	if ! kmake "$src" "$obj" C=2 "${@/%.c/.o}" >"$log" 2>&1; then
 		echo "compile failed ($mode tree); see $log" >&2

@@ -9,11 +9,13 @@ echo "patches:  $patches in $OUT/patches (cover letter, quilt series file)"
 if [ -f "$OUT/check.txt" ]; then
 	echo "check:    $(grep -c '^checkpatch --strict: clean' "$OUT/check.txt") of $patches patches checkpatch-clean; $(grep -m1 'warnings: pristine' "$OUT/check.txt" | sed 's/^ *//'); $(grep -c '^leftover .*: none$' "$OUT/check.txt") leftover checks clean; report $OUT/check.txt"
 fi
-if [ -f "$OUT/boot.txt" ]; then
-	echo "boot:     $(head -1 "$OUT/boot.txt")"
-	grep '^boot: KUnit' "$OUT/boot.txt" | sed 's/^boot: /          /'
-	if [ -f "$OUT/boot.log" ]; then
-		echo "          guest tests: $(sed -n 's/^GUEST: PASS \([^ ]*\) (\(.*\))\r\{0,1\}$/\1 \2/p' "$OUT/boot.log" | paste -sd, | sed 's/,/, /g')"
+for name in boot boot-rt; do
+	[ -f "$OUT/$name.txt" ] || continue
+	printf '%-10s%s\n' "$name:" "$(head -1 "$OUT/$name.txt")"
+	grep '^Inode-cache' "$OUT/$name.txt" | sed 's/^/          /' || true
+	grep "^$name: KUnit" "$OUT/$name.txt" | sed "s/^$name: /          /" || true
+	if [ -f "$OUT/$name.log" ]; then
+		echo "          guest tests: $(sed -n 's/^GUEST: PASS \([^ ]*\) (\(.*\))\r\{0,1\}$/\1 \2/p' "$OUT/$name.log" | paste -sd, | sed 's/,/, /g')"
 	fi
-	echo "          console $OUT/boot.log, report $OUT/boot.txt"
-fi
+	echo "          console $OUT/$name.log, report $OUT/$name.txt"
+done

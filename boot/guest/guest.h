@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #define DISK "/dev/vda"		/* ext4 (with quota) made by boot/run.sh */
+#define FAT_DISK "/dev/vdb"	/* vfat, made by boot/run.sh too */
 
 extern const char *test_name;	/* defined by each program */
 
@@ -148,6 +149,13 @@ static inline void unlink_files(const char *dir, const char *prefix, int from, i
 		if (unlink(path))
 			fail("unlink %s", path);
 	}
+}
+
+/* Empty the dentry and inode caches, so that lookups go to the disk. */
+static inline void drop_caches(void)
+{
+	sync();
+	write_file("/proc/sys/vm/drop_caches", "3");
 }
 
 #endif /* GUEST_H */

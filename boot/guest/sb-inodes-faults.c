@@ -12,6 +12,13 @@ const char *test_name = "sb-inodes-faults";
 
 #define FAIL_FN "/sys/kernel/debug/fail_function"
 
+/*
+ * fail_function injects into FUNCTION, but only where this thread asks:
+ * probability 0 for everyone, and fail-nth 1, so that the next call made
+ * by this thread fails.  fail-nth also keeps should_fail() away from the
+ * random numbers it draws for a probability, whose lock PREEMPT_RT may not
+ * take in the kprobe handler.
+ */
 static void inject(const char *function)
 {
 	char path[128], retval[32];
@@ -21,21 +28,43 @@ static void inject(const char *function)
 	/* retval is read as an unsigned 64-bit number */
 	snprintf(retval, sizeof(retval), "%#llx", (unsigned long long)-ENOMEM);
 	write_file(path, retval);
-	write_file(FAIL_FN "/probability", "100");
+	write_file(FAIL_FN "/probability", "0");
 	write_file(FAIL_FN "/interval", "1");
 	write_file(FAIL_FN "/times", "-1");
 	write_file(FAIL_FN "/verbose", "0");
 }
 
+/* Whether this thread's requested failure is still to come; clears it. */
+static int fail_nth_left(void)
+{
+	const char *path = "/proc/thread-self/fail-nth";
+	char text[16] = "";
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || read(fd, text, sizeof(text) - 1) < 0)
+		fail("read %s", path);
+	close(fd);
+	write_file(path, "0");
+	return atoi(text) != 0;
+}
+
 static void mount_fails(const char *src, const char *type, const char *function)
 {
+	int ok;
+
 	make_dir("/mnt/fault");
-	if (!mount(src, "/mnt/fault", type, 0, NULL)) {
+	write_file("/proc/thread-self/fail-nth", "1");
+	ok = !mount(src, "/mnt/fault", type, 0, NULL);
+	if (ok) {
 		errno = 0;
 		fail("%s mounted although %s failed", type, function);
 	}
 	if (errno != ENOMEM)
 		fail("%s mount with %s failing: want ENOMEM", type, function);
+	if (fail_nth_left()) {
+		errno = 0;
+		fail("%s mount failed with ENOMEM, but %s was never called", type, function);
+	}
 }
 
 int main(void)
