@@ -38,18 +38,14 @@ static void br_cpu_lock_init(struct br_cpu_lock *cl, const char *name,
  * The brlock's map stands for its per-CPU locks, as on !RT, so they are
  * taken with lockdep off: through lockdep, an RT spinlock_t is two held
  * locks (it enters an RCU read section too), so that a writer would hold
- * 2 * nr_cpu_ids + 1 locks, beyond MAX_LOCK_DEPTH on large machines.  A
- * lock found taken is reported to lock_stat on the map, once per call.
+ * 2 * nr_cpu_ids + 1 locks, beyond MAX_LOCK_DEPTH on large machines.
+ * lock_stat counts acquisitions of the map; on RT it sees no contention.
  */
 static void br_cpu_lock(struct brlock *br, int cpu, bool *contended,
 			unsigned long ip)
 {
 	spinlock_t *lock = &per_cpu_ptr(br->cpu_lock, cpu)->lock;
 
-	if (!*contended && spin_is_locked(lock)) {
-		lock_contended(&br->dep_map, ip);
-		*contended = true;
-	}
 	lockdep_off();
 	spin_lock(lock);
 	lockdep_on();
