@@ -66,7 +66,7 @@ rm -f "$OUT"/boot-rt.log "$OUT"/boot-rt.txt
 boot_kernel boot "$BUILD/obj" "$TOP"/boot/*.config
 if [ "${RT:-1}" = 0 ]; then
 	say "boot-rt $KID: skipped (RT=0)"
-elif grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"; then
+elif x86_has_rt; then
 	boot_kernel boot-rt "$BUILD/obj-rt-boot" "$TOP"/boot/*.config "$TOP/check/rt.config"
 else
 	say "boot-rt $KID: no PREEMPT_RT for x86 in this tree; not booted"

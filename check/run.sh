@@ -26,7 +26,7 @@ cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
 "$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
 	M="$BUILD/up-test" brlock_up_test.o || status=1
 rt="RT build clean"
-if grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"; then
+if x86_has_rt; then
 	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
 		kernel/locking/brlock.o kernel/locking/brlock_kunit.o || status=1
 else

@@ -7,8 +7,9 @@
 #   AUDIT=pristine  build/$KID/pristine (the default before make series)
 # Writes $AUDIT_OUT (default out/$KID): audit.json, audit.txt and
 # lock-order.svg, each replaced only when all three were made.  An audit
-# of an unchanged tree by unchanged rules is not made again (nor is one
-# that make audit-diff made in out/$KID/audit/pristine or patched).
+# of an unchanged tree by unchanged rules is not made again: a copy of the
+# last audit of each tree is kept in build/$KID/audit/pristine and
+# patched, which make series (it replaces out/$KID) leaves alone.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -37,7 +38,8 @@ topics=$(cat /dev/null ${COCCI_RULES:-"$TOP"/cocci/*.cocci} | sed -n 's|^// Topi
 commit=$(git -C "$tree" rev-parse HEAD)
 key=$(cat "$TOP"/cocci/audit/* "$TOP"/scripts/audit*.py "$0" <(echo "$commit $topics") | sha1sum | cut -c1-40)
 mkdir -p "$LOGDIR"
-for done in "$dest" "$OUT" "$OUT/audit/$which"; do
+cache=$BUILD/audit/$which
+for done in "$dest" "$OUT" "$OUT/audit/$which" "$cache"; do
 	grep -qs "\"key\": \"$key\"" "$done/audit.json" || continue
 	if [ "$done" != "$dest" ]; then
 		mkdir -p "$dest"
@@ -88,8 +90,9 @@ python3 "$TOP/scripts/audit-report.py" "$conf" "$tmp/all.raw" "$tmp/meta.json" \
 	die audit "scripts/audit-report.py failed; see $LOGDIR/audit-report.log"
 dot -Tsvg "$tmp/lock-order.dot" >"$tmp/lock-order.svg" 2>"$LOGDIR/audit-dot.log" ||
 	die audit "dot failed on the nesting graph; see $LOGDIR/audit-dot.log"
-mkdir -p "$dest"
+mkdir -p "$dest" "$cache"
 for f in audit.txt lock-order.svg audit.json; do
+	cp "$tmp/$f" "$cache/$f"
 	mv "$tmp/$f" "$dest/$f"
 done
 sites=$(grep -c '^site ' "$tmp/all.raw" || true)

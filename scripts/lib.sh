@@ -79,3 +79,8 @@ kmake() {
 		KBUILD_BUILD_USER=toolkit KBUILD_BUILD_HOST=qemu \
 		-j"$(nproc)" "$@"
 }
+
+# x86_has_rt: whether the tree in $SRC lets x86 build with PREEMPT_RT.
+x86_has_rt() {
+	grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"
+}
