@@ -5,11 +5,12 @@
 #   make KVER=6.12       the same for the other packaged tree
 #   make TREE=/path      the same for any extracted kernel tree
 #   make test            the test suite (fast tests, then both packaged trees)
+#   make bench           pristine and patched kernels benchmarked side by side
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot summary test test-fast clean audit audit-diff
+.PHONY: all deps tree series check boot summary test test-fast clean audit audit-diff bench bench-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -54,6 +55,14 @@ audit: tree
 
 audit-diff: series
 	@scripts/audit-diff.sh
+
+# Pristine and patched kernels side by side (README.md, "Benchmarks"):
+# QUICK=1 for a short run, ROUNDS=N boots of each.
+bench: bench-args series
+	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh
+
+bench-args:
+	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh args
 
 summary:
 	@scripts/summary.sh

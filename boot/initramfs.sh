@@ -1,21 +1,38 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# initramfs.sh OUTPUT: a gzip'd cpio with busybox-static, boot/init, and
-# every boot/guest/*.c built as a static program into /tests.
+# initramfs.sh OUTPUT INIT CDIR BINDIR [HOSTPROG...]: a gzip'd cpio with
+# busybox-static, INIT as /init, every CDIR/*.c built as a static program
+# into BINDIR, and each HOSTPROG (a program of this machine, fs_mark) in
+# /bin with the shared libraries it needs.  The image's tree is kept in
+# OUTPUT.d.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-output=${1:?usage: initramfs.sh OUTPUT}
-root=$BUILD/initramfs
-log=$LOGDIR/initramfs.log
+output=${1:?usage: initramfs.sh OUTPUT INIT CDIR BINDIR [HOSTPROG...]}
+init=${2:?}
+cdir=${3:?}
+bindir=${4:?}
+shift 4
+root=$output.d
+log=$LOGDIR/initramfs-$(basename "$output").log
 rm -rf "$root"
-mkdir -p "$root"/{bin,dev,proc,sys,tmp,mnt,tests}
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,mnt} "$root/$bindir"
+: >"$log"
 cp /bin/busybox "$root/bin/busybox"
-cp "$TOP/boot/init" "$root/init"
+cp "$init" "$root/init"
 chmod 755 "$root/init"
-for c in "$TOP"/boot/guest/*.c; do
+for c in "$cdir"/*.c; do
 	name=$(basename "$c" .c)
-	gcc -static -O2 -Wall -Werror -o "$root/tests/$name" "$c" -lpthread >>"$log" 2>&1 ||
+	gcc -static -O2 -Wall -Werror -o "$root/$bindir/$name" "$c" -lpthread >>"$log" 2>&1 ||
 		die boot "guest program $c does not build; see $log"
+done
+for prog in "$@"; do
+	[ -x "$prog" ] || die boot "$prog is missing; run 'make deps'"
+	cp "$prog" "$root/bin/"
+	# The loader and the libraries, at the paths ldd names.
+	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
+		mkdir -p "$root/$(dirname "$lib")"
+		cp -L "$lib" "$root/$lib"
+	done
 done
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n -9) >"$output.tmp"
 mv "$output.tmp" "$output"

@@ -13,7 +13,7 @@
 mkdir -p "$LOGDIR"
 
 initrd=$BUILD/initramfs.cpio.gz
-"$TOP/boot/initramfs.sh" "$initrd"
+"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
 
 # boot_kernel NAME OBJDIR FRAGMENT...: build, boot and judge one kernel;
 # its console and report are out/$KID/NAME.log and NAME.txt.

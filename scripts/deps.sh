@@ -12,6 +12,8 @@ packages=(
 	coccinelle sparse quilt shellcheck graphviz
 	# the boot test
 	qemu-system-x86 busybox-static libc6-dev e2fsprogs dosfstools
+	# the benchmarks
+	fsmark gnuplot-nox
 )
 for v in $KVERS; do
 	packages+=("linux-source-$v")

@@ -13,6 +13,34 @@
 git_src rev-parse -q --verify pristine >/dev/null 2>&1 ||
 	die series "no pristine tree in $SRC; run 'make tree KVER=$KID'"
 mkdir -p "$LOGDIR"
+
+# A series whose inputs did not change is not made again: the same
+# pristine tree, the same brlock/, cocci/, manual-patches/ and scripts
+# that make it, the same variables that replace them, the series branch
+# checked out and clean as the last run left it, and its out/$KID/patches
+# there.  SERIES_FORCE=1 makes it anyway.
+stamp=$BUILD/series.stamp
+key=$({
+	git_src rev-parse pristine
+	printf '%s\n' "$OUT" "$AUTHOR" "${MANUAL_PATCHES-unset}" \
+		"${MANUAL_PATCHES_AFTER-unset}" "${COCCI_RULES-unset}"
+	cd "$TOP" && { find brlock cocci manual-patches -type f; ls scripts/series.sh \
+		scripts/lib.sh scripts/cocci-apply.sh scripts/changed-functions.awk \
+		scripts/topic-message.sh scripts/subsystems.sh scripts/cover-letter.txt \
+		scripts/verify-applies.sh; } | LC_ALL=C sort | xargs sha1sum
+	# shellcheck disable=SC2086 # lists of files
+	cat /dev/null ${MANUAL_PATCHES-} ${MANUAL_PATCHES_AFTER-} ${COCCI_RULES-} 2>&1
+} | sha1sum | cut -c1-40)
+state() {
+	echo "$key $(git_src rev-parse -q --verify series) $(git_src symbolic-ref -q HEAD)"
+}
+if [ -z "${SERIES_FORCE:-}" ] && [ -f "$OUT/patches/series" ] &&
+   [ "$(cat "$stamp" 2>/dev/null)" = "$(state)" ] &&
+   [ -z "$(git_src status --porcelain)" ]; then
+	say "series $KID: inputs unchanged since the last make series ($OUT/patches)"
+	exit 0
+fi
+rm -f "$stamp"
 log=$LOGDIR/series.log
 : >"$log"
 stage_out=$BUILD/out.new
@@ -171,4 +199,5 @@ say "series $KID: $steps patches on Linux $version"
 rm -rf "$OUT"
 mkdir -p "$(dirname "$OUT")"
 mv "$stage_out" "$OUT"
+state >"$stamp"
 say "series $KID: $OUT/patches"

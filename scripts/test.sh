@@ -1,47 +1,58 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make test: the fast tests (toolkit self-tests, cocci fixtures, audit
-# self-tests), then for each packaged tree: series (twice, which must give
-# identical patches), check, boot, audit-diff and audit (site counts
-# checked against git grep).  Every check adds one line to build/test-results; the last
-# line printed is "N passed, N failed".
+# self-tests), then for each packaged tree: series, check, boot, series
+# again (identical patches; for the first tree pipeline.sh does that),
+# audit-diff and audit (site counts checked against git grep); then make
+# bench QUICK=1 and the pipeline's error paths on the first tree.  Every
+# check adds one line to build/test-results; the last line printed is
+# "N passed, N failed".
 set -uo pipefail
 TOP=${TOP:?run through make}
 export RESULTS=$TOP/build/test-results
 mkdir -p "$TOP/build"
 : >"$RESULTS"
 
+# identical_twice KVER: make the series again (not found unchanged) and
+# compare.
+identical_twice() {
+	local first=$TOP/build/$1/patches.first
+	rm -rf "$first"
+	cp -r "$TOP/out/$1/patches" "$first" &&
+		SERIES_FORCE=1 make --no-print-directory series KVER="$1" &&
+		diff -r "$first" "$TOP/out/$1/patches" &&
+		rm -rf "$first"
+}
+
 # stage NAME CMD...: run a stage; its success or failure is one check.
 stage() {
-	local name=$1
+	local name=$1 start=$SECONDS verdict=PASS
 	shift
 	echo "== $name"
-	if "$@"; then
-		echo "PASS $name" >>"$RESULTS"
-	else
-		echo "FAIL $name" >>"$RESULTS"
-	fi
+	"$@" || verdict=FAIL
+	echo "$verdict $name" >>"$RESULTS"
+	echo "== $verdict $name ($((SECONDS - start))s)"
 }
 
 stage "toolkit self-tests" "$TOP/scripts/tests/selftest.sh"
 stage "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
 stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
+stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
-		first=$TOP/build/$v/patches.first
-		stage "make series KVER=$v" make --no-print-directory series KVER="$v"
-		rm -rf "$first"
-		cp -r "$TOP/out/$v/patches" "$first" 2>/dev/null
 		stage "make series check boot KVER=$v" \
 			make --no-print-directory -k series check boot KVER="$v"
-		stage "series KVER=$v is byte-identical when made twice" \
-			diff -r "$first" "$TOP/out/$v/patches"
-		rm -rf "$first"
+		# The first tree's series is made again by pipeline.sh (TREE=).
+		[ "$v" = "${KVERS%% *}" ] ||
+			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v"
 		stage "make audit-diff audit KVER=$v" \
 			make --no-print-directory audit-diff audit KVER="$v"
 		stage "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"
 	done
+	# The benchmark's path, short, on the first tree: its figures are
+	# not judged, and make bench on every tree would take too long.
+	stage "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 fi
 

@@ -6,7 +6,9 @@
 #  - a semantic patch that matches nothing stops the series with one error
 #    line naming the rule and the log, and leaves out/KVER as it was;
 #  - manual patches and semantic patches become commits of the series;
-#  - TREE= on the same source gives byte-identical patches.
+#  - TREE= on the same source gives byte-identical patches (and so the
+#    series is the same when made twice);
+#  - a series whose inputs did not change is not made again.
 # shellcheck disable=SC2317 # the helpers are called through check()
 TOP=${TOP:?run through make}
 v=${1:?usage: pipeline.sh KVER}
@@ -79,18 +81,31 @@ leftovers_in_pristine() {
 	grep -q '^leftover s_inode_list_lock: [0-9]* lines' "$report"
 }
 
-# Also restores the series branch that stale_rule left half made.
+# TREE= makes the series anew from a copy of the tree, which must give
+# the patches of KVER= byte for byte.  The series branch that stale_rule
+# and extra_steps changed is first put back as it was, with its stamp.
 same_tree() {
-	make -s -C "$TOP" series KVER="$v" &&
+	git -C "$src" checkout -q -f -B series "$saved_series" &&
+		cp "$tmp/series.stamp" "$TOP/build/$v/series.stamp" &&
 		make -s -C "$TOP" series TREE="$TOP/build/$v/pristine" &&
 		diff -r "$TOP/out/$v/patches" "$TOP/out/tree-pristine/patches"
 }
 
+# Made again with nothing changed, the series is found unchanged.
+unchanged() {
+	make -s -C "$TOP" series KVER="$v" | tee "$tmp/again" &&
+		grep -q "^series $v: inputs unchanged since the last make series" "$tmp/again"
+}
+
+src=$TOP/build/$v/src
+saved_series=$(git -C "$src" rev-parse series)
+cp "$TOP/build/$v/series.stamp" "$tmp/series.stamp"
 # The hung boot first: the stale rule leaves the series branch half made.
 check "boot $v: a boot that does not finish is reported as hung" hung_boot
 check "series $v: a rule that matches nothing is one error and leaves out/ alone" stale_rule
 check "series $v: a manual patch and a semantic patch become commits" extra_steps
 check "check $v: the leftover check fails on the pristine tree" leftovers_in_pristine
 check "series: TREE= on the $v source gives the same patches as KVER=$v" same_tree
+check "series $v: made again with nothing changed, it is not made anew" unchanged
 rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
 exit $status

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fsbench: make bench's workloads, run in the guest by boot/bench/init.
+ *
+ *   fsbench rate SHAPE THREADS SECONDS DIR
+ *	Each thread repeats one operation for SECONDS seconds (will-it-scale's
+ *	shapes): open1 close(open()) of a file of its own, open3 of one file
+ *	all threads share, unlink1 unlink(creat()) of a file of its own in
+ *	one directory all threads share, unlink2 the same in a directory of
+ *	its own.
+ *   fsbench stat THREADS FILES DIR
+ *	The cold-cache stat storm: FILES empty files in two directories (made
+ *	once, on the first call), then drop_caches and one stat() of every
+ *	file, from one thread or from two (a directory each).  Every stat
+ *	reads an inode from disk and inserts it in the inode hash.
+ *   fsbench walk FILES MNT
+ *	The walk cost: FILES empty files on the file system mounted at MNT,
+ *	written back, then drop_caches=1 (a walk of the superblock's
+ *	inode list) and umount (which evicts every inode) are timed.
+ *
+ * Each result is one console line "BENCH NAME threads=N rate=R", R in
+ * operations (or inodes) per second; a failure prints "BENCH-FAIL NAME:
+ * reason" and exits non-zero.  Threads are pinned, thread i to CPU i.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_THREADS 64
+
+static const char *bench_name;
+
+static void fail(const char *what)
+{
+	printf("BENCH-FAIL %s: %s: %s\n", bench_name, what, strerror(errno));
+	fflush(stdout);
+	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void report(int threads, double ops, double seconds, const char *extra)
+{
+	printf("BENCH %s threads=%d rate=%.1f%s\n", bench_name, threads,
+	       ops / seconds, extra);
+	fflush(stdout);
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu % CPU_SETSIZE, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static void drop_vm_caches(const char *what)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	sync();
+	if (fd < 0 || write(fd, what, strlen(what)) < 0)
+		fail("drop_caches");
+	close(fd);
+}
+
+/* rate: the will-it-scale shapes. */
+
+struct rate_thread {
+	pthread_t tid;
+	int index;
+	char path[256];
+	unsigned long ops;
+};
+
+static const char *shape;
+static atomic_int started, stop;
+
+static void *rate_loop(void *arg)
+{
+	struct rate_thread *t = arg;
+	int creating = !strncmp(shape, "unlink", 6);
+	int fd;
+
+	pin(t->index);
+	atomic_fetch_add(&started, 1);
+	while (!atomic_load(&stop)) {
+		if (creating) {
+			fd = creat(t->path, 0600);
+			if (fd < 0 || close(fd) || unlink(t->path))
+				fail(t->path);
+		} else {
+			fd = open(t->path, O_RDWR);
+			if (fd < 0 || close(fd))
+				fail(t->path);
+		}
+		t->ops++;
+	}
+	return NULL;
+}
+
+static void make_file(const char *path)
+{
+	int fd = creat(path, 0600);
+
+	if (fd < 0 || close(fd))
+		fail(path);
+}
+
+static void make_dir(const char *path)
+{
+	if (mkdir(path, 0700) && errno != EEXIST)
+		fail(path);
+}
+
+static int rate(int threads, int seconds, const char *dir)
+{
+	struct rate_thread t[MAX_THREADS];
+	unsigned long ops = 0;
+	char sub[240];
+	double start;
+	int i;
+
+	for (i = 0; i < threads; i++) {
+		t[i].index = i;
+		t[i].ops = 0;
+		if (!strcmp(shape, "open1")) {
+			snprintf(t[i].path, sizeof(t[i].path), "%s/open1.%d", dir, i);
+			make_file(t[i].path);
+		} else if (!strcmp(shape, "open3")) {
+			snprintf(t[i].path, sizeof(t[i].path), "%s/open3", dir);
+			make_file(t[i].path);
+		} else if (!strcmp(shape, "unlink1")) {
+			snprintf(sub, sizeof(sub), "%s/unlink1", dir);
+			make_dir(sub);
+			snprintf(t[i].path, sizeof(t[i].path), "%s/%d", sub, i);
+		} else if (!strcmp(shape, "unlink2")) {
+			snprintf(sub, sizeof(sub), "%s/unlink2.%d", dir, i);
+			make_dir(sub);
+			snprintf(t[i].path, sizeof(t[i].path), "%s/file", sub);
+		} else {
+			errno = EINVAL;
+			fail("unknown shape");
+		}
+	}
+	atomic_store(&started, 0);
+	atomic_store(&stop, 0);
+	for (i = 0; i < threads; i++)
+		if (pthread_create(&t[i].tid, NULL, rate_loop, &t[i]))
+			fail("pthread_create");
+	while (atomic_load(&started) < threads)
+		sched_yield();
+	start = now();
+	sleep(seconds);
+	atomic_store(&stop, 1);
+	for (i = 0; i < threads; i++) {
+		pthread_join(t[i].tid, NULL);
+		ops += t[i].ops;
+	}
+	report(threads, ops, now() - start, "");
+	return 0;
+}
+
+/* stat: the cold-cache stat storm. */
+
+struct stat_thread {
+	pthread_t tid;
+	int index, first_dir, dirs, files;
+	const char *dir;
+};
+
+static void *stat_loop(void *arg)
+{
+	struct stat_thread *t = arg;
+	char path[256];
+	struct stat st;
+	int d, f;
+
+	pin(t->index);
+	for (d = t->first_dir; d < t->first_dir + t->dirs; d++) {
+		for (f = 0; f < t->files; f++) {
+			snprintf(path, sizeof(path), "%s/stat%d/%d", t->dir, d, f);
+			if (stat(path, &st))
+				fail(path);
+		}
+	}
+	return NULL;
+}
+
+static int stat_storm(int threads, int files, const char *dir)
+{
+	struct stat_thread t[2];
+	char path[256];
+	double start;
+	int d, f;
+
+	if (threads != 1 && threads != 2) {
+		errno = EINVAL;
+		fail("stat runs with 1 or 2 threads");
+	}
+	snprintf(path, sizeof(path), "%s/stat0", dir);
+	if (access(path, F_OK)) {
+		for (d = 0; d < 2; d++) {
+			snprintf(path, sizeof(path), "%s/stat%d", dir, d);
+			make_dir(path);
+			for (f = 0; f < files / 2; f++) {
+				snprintf(path, sizeof(path), "%s/stat%d/%d", dir, d, f);
+				make_file(path);
+			}
+		}
+	}
+	drop_vm_caches("3");
+	start = now();
+	for (d = 0; d < threads; d++) {
+		t[d] = (struct stat_thread){ .index = d, .first_dir = d,
+			.dirs = 2 / threads, .files = files / 2, .dir = dir };
+		if (pthread_create(&t[d].tid, NULL, stat_loop, &t[d]))
+			fail("pthread_create");
+	}
+	for (d = 0; d < threads; d++)
+		pthread_join(t[d].tid, NULL);
+	report(threads, files / 2 * 2, now() - start, "");
+	return 0;
+}
+
+/* walk: drop_caches and umount with FILES cached inodes. */
+
+static long cached_inodes(void)
+{
+	FILE *f = fopen("/proc/sys/fs/inode-nr", "r");
+	long nr = -1;
+
+	if (!f || fscanf(f, "%ld", &nr) != 1)
+		fail("/proc/sys/fs/inode-nr");
+	fclose(f);
+	return nr;
+}
+
+static int walk_cost(int files, const char *mnt)
+{
+	char path[256], extra[64];
+	double start;
+	int f;
+
+	snprintf(path, sizeof(path), "%s/walk", mnt);
+	make_dir(path);
+	for (f = 0; f < files; f++) {
+		snprintf(path, sizeof(path), "%s/walk/%d", mnt, f);
+		make_file(path);
+	}
+	sync();
+	snprintf(extra, sizeof(extra), " inodes=%ld", cached_inodes());
+	bench_name = "walk-drop_caches";
+	start = now();
+	drop_vm_caches("1");
+	report(1, files, now() - start, extra);
+	bench_name = "walk-umount";
+	start = now();
+	if (umount(mnt))
+		fail(mnt);
+	report(1, files, now() - start, extra);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 6 && !strcmp(argv[1], "rate")) {
+		shape = argv[2];
+		bench_name = shape;
+		if (atoi(argv[3]) < 1 || atoi(argv[3]) > MAX_THREADS)
+			return 2;
+		return rate(atoi(argv[3]), atoi(argv[4]), argv[5]);
+	}
+	if (argc == 5 && !strcmp(argv[1], "stat")) {
+		bench_name = "stat-cold";
+		return stat_storm(atoi(argv[2]), atoi(argv[3]), argv[4]);
+	}
+	if (argc == 4 && !strcmp(argv[1], "walk")) {
+		bench_name = "walk";
+		return walk_cost(atoi(argv[2]), argv[3]);
+	}
+	fprintf(stderr, "usage: fsbench rate SHAPE THREADS SECONDS DIR\n"
+		"       fsbench stat THREADS FILES DIR\n"
+		"       fsbench walk FILES MNT\n");
+	return 2;
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""bench-report.py: make bench's report from the guests' consoles.
+
+Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
+rate=R" lines, boot/bench/fsbench.c and boot/bench/init) and
+DIR/lockstat-{pristine,patched}.log ("LOCKSTAT" lines, /proc/lock_stat's
+class lines).  Writes OUT/bench.json, OUT/bench.txt, and OUT/bench.dat
+with the gnuplot script OUT/bench.gp that draws OUT/bench.svg.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+
+KERNELS = ("pristine", "patched")
+# Workloads in the order the guest runs them, with what they measure.
+WORKLOADS = {
+    "open1": "close(open()) of a file per thread",
+    "open3": "close(open()) of one shared file",
+    "unlink1": "unlink(creat()) in one shared directory",
+    "unlink2": "unlink(creat()) in a directory per thread",
+    "stat-cold": "stat() of every file after drop_caches (ext4 inode reads, inode-hash inserts)",
+    "fs_mark": "fs_mark creating empty files, a directory per thread",
+    "walk-drop_caches": "drop_caches=1: a walk of the superblock's inodes (inodes/s)",
+    "walk-umount": "umount: every cached inode evicted (inodes/s)",
+}
+BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+)(.*)$")
+# /proc/lock_stat: "name: con-bounces contentions waittime-min
+# waittime-max waittime-total waittime-avg acq-bounces acquisitions ..."
+LOCKSTAT = re.compile(r"^LOCKSTAT (\S+):\s+([0-9.\s]+)$")
+
+
+def lines(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            yield line.replace("\r", "").rstrip("\n")
+
+
+def read_rates(directory, rounds):
+    """samples[(workload, threads)][kernel] = [rate per round]; extras."""
+    samples, extras = {}, {}
+    for kernel in KERNELS:
+        for rnd in range(1, rounds + 1):
+            path = os.path.join(directory, f"rates-{kernel}-{rnd}.log")
+            if not os.path.exists(path):
+                sys.exit(f"{path}: missing")
+            seen = 0
+            for line in lines(path):
+                m = BENCH.match(line)
+                if not m:
+                    continue
+                name, threads, rate, extra = m.groups()
+                if name not in WORKLOADS:
+                    sys.exit(f"{path}: unknown workload {name}")
+                key = (name, int(threads))
+                samples.setdefault(key, {k: [] for k in KERNELS})[kernel].append(float(rate))
+                if extra.strip():
+                    extras.setdefault(name, {})[kernel] = extra.strip()
+                seen += 1
+            if not seen:
+                sys.exit(f"{path}: no BENCH line")
+    for key, per in samples.items():
+        for kernel in KERNELS:
+            if len(per[kernel]) != rounds:
+                sys.exit(f"{key[0]} at {key[1]} threads: {len(per[kernel])} results "
+                         f"from the {kernel} kernel, not {rounds}")
+    return samples, extras
+
+
+def read_lockstat(directory):
+    """{kernel: [{class, contentions, acquisitions}]} from the lock_stat boots."""
+    result = {}
+    for kernel in KERNELS:
+        rows = []
+        for line in lines(os.path.join(directory, f"lockstat-{kernel}.log")):
+            m = LOCKSTAT.match(line)
+            if not m:
+                continue
+            numbers = m.group(2).split()
+            if len(numbers) < 8:
+                continue
+            rows.append({"class": m.group(1), "contentions": int(float(numbers[1])),
+                         "acquisitions": int(float(numbers[7]))})
+        result[kernel] = rows
+    return result
+
+
+def summary(values):
+    return {"samples": values, "median": statistics.median(values),
+            "min": min(values), "max": max(values)}
+
+
+def build_report(args):
+    samples, extras = read_rates(args.dir, args.rounds)
+    order = list(WORKLOADS)
+    rows = []
+    for (name, threads) in sorted(samples, key=lambda k: (order.index(k[0]), k[1])):
+        per = samples[(name, threads)]
+        row = {"workload": name, "threads": threads, "what": WORKLOADS[name]}
+        for kernel in KERNELS:
+            row[kernel] = summary(per[kernel])
+        row["ratio"] = row["patched"]["median"] / row["pristine"]["median"]
+        rows.append(row)
+    scaling = {}
+    for name in order:
+        one = [r for r in rows if r["workload"] == name and r["threads"] == 1]
+        two = [r for r in rows if r["workload"] == name and r["threads"] == 2]
+        if one and two:
+            scaling[name] = {k: two[0][k]["median"] / (2 * one[0][k]["median"]) for k in KERNELS}
+    return {
+        "pristine": args.pristine,
+        "patched": args.patched,
+        "qemu": "-smp 2 -m 1024",
+        "accelerator": args.accel,
+        "rounds": args.rounds,
+        "quick": args.quick == "1",
+        "unit": "operations per second (walk-*: inodes per second)",
+        "results": rows,
+        "scaling_efficiency": scaling,
+        "walk_inodes": extras.get("walk-umount", {}),
+        "lock_stat": read_lockstat(args.dir),
+    }
+
+
+def text(report):
+    out = [f"make bench: {report['pristine']} (pristine) and {report['patched']} (patched)",
+           f"QEMU {report['qemu']}, accelerator: {report['accelerator']}; "
+           f"{report['rounds']} round(s), the two kernels booted alternately"
+           + ("; QUICK=1: short runs on the lock_stat (debug) kernels that prove"
+              " the path, not figures to quote" if report["quick"] else ""),
+           f"Rates in {report['unit']}: median [min - max] of the rounds.", ""]
+    fmt = "{:<17} {:>3}  {:>30}  {:>30}  {:>7}"
+    out.append(fmt.format("workload", "thr", "pristine", "patched", "ratio"))
+    for r in report["results"]:
+        cells = [f"{r[k]['median']:.0f} [{r[k]['min']:.0f} - {r[k]['max']:.0f}]" for k in KERNELS]
+        out.append(fmt.format(r["workload"], r["threads"], *cells, f"{r['ratio']:.3f}"))
+    out += ["", "Scaling efficiency: 2-thread rate / (2 x 1-thread rate), medians; 1.0 is perfect.",
+            "{:<17} {:>9} {:>9}".format("workload", "pristine", "patched")]
+    for name, eff in report["scaling_efficiency"].items():
+        out.append("{:<17} {:>9.3f} {:>9.3f}".format(name, eff["pristine"], eff["patched"]))
+    for kernel, extra in report["walk_inodes"].items():
+        out.append(f"walk: {extra} cached (/proc/sys/fs/inode-nr) before the walk, {kernel}")
+    out += ["", "lock_stat kernels (lockdep's lock statistics on), 2 threads of unlink1, "
+            "unlink2 and the cold stat storm:",
+            "{:<9} {:<34} {:>12} {:>13}".format("kernel", "lock class", "contentions", "acquisitions")]
+    for kernel in KERNELS:
+        for row in report["lock_stat"][kernel] or [{"class": "(none reported)",
+                                                    "contentions": 0, "acquisitions": 0}]:
+            out.append("{:<9} {:<34} {:>12} {:>13}".format(
+                kernel, row["class"], row["contentions"], row["acquisitions"]))
+    out += ["", "What each workload does:"]
+    out += [f"  {name}: {what}" for name, what in WORKLOADS.items()]
+    return "\n".join(out) + "\n"
+
+
+def plot(report, out):
+    dat = os.path.join(out, "bench.dat")
+    with open(dat, "w", encoding="utf-8") as f:
+        f.write("# label pristine-median min max patched-median min max\n")
+        for r in report["results"]:
+            p, q = r["pristine"], r["patched"]
+            f.write(f"{r['workload']}/{r['threads']} {p['median']} {p['min']} {p['max']} "
+                    f"{q['median']} {q['min']} {q['max']}\n")
+    title = f"{report['patched']} vs pristine, QEMU -smp 2 ({report['accelerator'].split()[0]})"
+    with open(os.path.join(out, "bench.gp"), "w", encoding="utf-8") as f:
+        f.write(f"""set terminal svg size 1100,520 dynamic font 'sans,11'
+set output '{os.path.join(out, "bench.svg")}'
+set title "{title}"
+set ylabel 'operations (walk: inodes) per second, median and range'
+set logscale y
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set xtics rotate by -35
+set key top right
+set grid ytics
+plot '{dat}' using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'
+""")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    for option in ("dir", "accel", "quick", "pristine", "patched", "out"):
+        parser.add_argument("--" + option, required=True)
+    parser.add_argument("--rounds", type=int, required=True)
+    args = parser.parse_args()
+    report = build_report(args)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "bench.json"), "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(args.out, "bench.txt"), "w", encoding="utf-8") as f:
+        f.write(text(report))
+    plot(report, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make bench: the pristine and the patched kernel side by side.
+# Kernels: the rate kernels, boot/base.config + boot/bench/rates.config (no
+# lock debugging), of the pristine and the patched tree, built in
+# build/$KID/obj-bench-{pristine,patched}; and the lock_stat kernels, the
+# boot test's configuration (boot/*.config: lockdep, lock_stat), which
+# is make boot's build/$KID/obj for the patched tree and is built in
+# build/$KID/obj-bench-debug-pristine for the pristine one.
+# Boots the two rate kernels alternately, ROUNDS times each (pristine
+# first in odd rounds, patched first in even ones), in the same QEMU
+# settings, each on a freshly made ext4 disk, running boot/bench/init's
+# workloads; then each lock_stat kernel once under the 2-thread
+# create/unlink workloads.  Writes out/$KID/bench.json, bench.txt and
+# bench.svg (scripts/bench-report.py); the consoles stay in
+# build/$KID/bench.
+# QUICK=1 proves the path in a fraction of the time: one round of short
+# runs, and the rate kernels are only configured, not built: the rate
+# runs boot the lock_stat kernels, so its rates are not figures to read.
+# "bench.sh args" only checks QUICK and ROUNDS (make does that first).
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+case ${QUICK:-0} in
+0) rounds=${ROUNDS:-3} seconds=5 stat=20000 fsmark=5000 walk=100000 timeout=1800 ;;
+1) rounds=${ROUNDS:-1} seconds=1 stat=2000 fsmark=500 walk=10000 timeout=900 ;;
+*) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
+esac
+case $rounds in
+'' | *[!0-9]* | 0) die bench "ROUNDS=$rounds is not a positive number" ;;
+esac
+[ "${1:-}" != args ] || exit 0
+[ -f "$OUT/patches/series" ] || die bench "no series in $OUT/patches; run 'make series'"
+work=$BUILD/bench
+rm -rf "$work"
+mkdir -p "$work" "$LOGDIR"
+
+# kernel NAME TREE MODE OBJ FRAGMENT...: configure a bench kernel in OBJ
+# and, unless CONFIGURE_ONLY is set, build it.
+kernel() {
+	local name=$1 tree=$2 mode=$3 obj=$4 start=$SECONDS
+	shift 4
+	"$TOP/boot/config.sh" "$tree" "$obj" "$mode" "$@"
+	[ -z "${CONFIGURE_ONLY:-}" ] || return 0
+	kmake "$tree" "$obj" bzImage >"$LOGDIR/build-bench-$name.log" 2>&1 ||
+		die bench "the $name kernel does not build; see $LOGDIR/build-bench-$name.log"
+	say "bench $KID: $name kernel ready in $((SECONDS - start))s"
+}
+rates=("$TOP/boot/base.config" "$TOP/boot/bench/rates.config")
+[ "${QUICK:-0}" = 0 ] || export CONFIGURE_ONLY=1
+kernel pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-pristine" "${rates[@]}"
+kernel patched "$SRC" patched "$BUILD/obj-bench-patched" "${rates[@]}"
+unset CONFIGURE_ONLY
+kernel lockstat-pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-debug-pristine" \
+	"$TOP"/boot/*.config
+kernel lockstat-patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
+# image KERNEL: the bzImage a boot of KERNEL uses.
+image() {
+	case ${QUICK:-0}-$1 in
+	0-pristine | 0-patched) echo "$BUILD/obj-bench-$1/arch/x86/boot/bzImage" ;;
+	*pristine) echo "$BUILD/obj-bench-debug-pristine/arch/x86/boot/bzImage" ;;
+	*) echo "$BUILD/obj/arch/x86/boot/bzImage" ;;
+	esac
+}
+
+initrd=$work/initramfs.cpio.gz
+"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/bench/init" "$TOP/boot/bench" /bin \
+	/usr/bin/fs_mark
+
+# boot KERNEL MODE LOG: one bench boot on a new ext4 disk with room for
+# every workload's inodes.  The first boot finds the accelerator (see
+# boot/qemu.sh); every later one uses the same.
+accel=
+boot() {
+	local kernel=$1 mode=$2 log=$3 start=$SECONDS used rc=0
+	rm -f "$work/disk.img"
+	PATH=$PATH:/usr/sbin:/sbin logged bench "$LOGDIR/mkfs-bench.log" \
+		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
+		-N $((walk + stat + 4 * fsmark + 4096)) "$work/disk.img" 512M
+	used=$(ACCEL=${accel%% *} BOOT_TIMEOUT=$timeout \
+		BOOT_APPEND="quiet bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk" \
+		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "$work/disk.img") || rc=$?
+	[ -n "$accel" ] || accel=$used
+	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${timeout}s; see $log"
+	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
+		die bench "the $kernel kernel's $mode run failed; see $log"
+	fi
+	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${accel%% *}"
+}
+
+for round in $(seq "$rounds"); do
+	order="pristine patched"
+	[ $((round % 2)) = 1 ] || order="patched pristine"
+	for kernel in $order; do
+		boot "$kernel" rates "$work/rates-$kernel-$round.log"
+	done
+done
+for kernel in pristine patched; do
+	boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel.log"
+done
+
+version=$(make -s -C "$BUILD/pristine" kernelversion)
+patches=$(grep -c . "$OUT/patches/series")
+python3 "$TOP/scripts/bench-report.py" --dir "$work" --rounds "$rounds" \
+	--accel "$accel" --quick "${QUICK:-0}" \
+	--pristine "Linux $version" --patched "Linux $version + $patches patches" \
+	--out "$work/report" >"$LOGDIR/bench-report.log" 2>&1 ||
+	die bench "scripts/bench-report.py failed; see $LOGDIR/bench-report.log"
+gnuplot "$work/report/bench.gp" >"$LOGDIR/bench-gnuplot.log" 2>&1 ||
+	die bench "gnuplot failed; see $LOGDIR/bench-gnuplot.log"
+for f in bench.json bench.txt bench.svg; do
+	mv "$work/report/$f" "$OUT/$f"
+done
+say "bench $KID: $OUT/bench.txt, bench.json, bench.svg"
