@@ -166,10 +166,11 @@ def plot(report, out):
                     f"{q['median']} {q['min']} {q['max']}\n")
     title = f"{report['patched']} vs pristine, QEMU -smp 2 ({report['accelerator'].split()[0]})"
     with open(os.path.join(out, "bench.gp"), "w", encoding="utf-8") as f:
-        f.write(f"""set terminal svg size 1100,520 dynamic font 'sans,11'
+        f.write(f"""set terminal svg size 1100,520 dynamic noenhanced font 'sans,11'
 set output '{os.path.join(out, "bench.svg")}'
 set title "{title}"
 set ylabel 'operations (walk: inodes) per second, median and range'
+set xlabel 'workload/threads'
 set logscale y
 set style data histogram
 set style histogram errorbars gap 1 lw 1
