@@ -22,7 +22,7 @@
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
 0) rounds=${ROUNDS:-3} seconds=5 stat=20000 fsmark=5000 walk=100000 timeout=1800 ;;
-1) rounds=${ROUNDS:-1} seconds=1 stat=2000 fsmark=500 walk=10000 timeout=900 ;;
+1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 timeout=900 ;;
 *) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
 esac
 case $rounds in
