@@ -1,2 +1,3 @@
-obj-$(CONFIG_SMP) += brlock.o
+
+obj-y += brlock.o
 obj-$(CONFIG_BRLOCK_KUNIT_TEST) += brlock_kunit.o

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Put the brlock sources into the kernel tree given as $1: the header, the
-# implementation and its KUnit suite, their Kconfig and Makefile lines, and
-# the header's MAINTAINERS line.  Each edit is anchored on a line that both
+# implementation and its KUnit suite (with the .kunitconfig that lets
+# tools/testing/kunit/kunit.py run it alone), their Kconfig and Makefile
+# lines, and the header's MAINTAINERS line.  Each edit is anchored on a line that both
 # packaged trees have; a missing anchor is an error, never a silent skip.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,6 +28,7 @@ insert_before() {
 cp "$here/brlock.h" "$tree/include/linux/brlock.h"
 cp "$here/brlock.c" "$tree/kernel/locking/brlock.c"
 cp "$here/brlock_kunit.c" "$tree/kernel/locking/brlock_kunit.c"
+cp "$here/.kunitconfig" "$tree/kernel/locking/.kunitconfig"
 cat "$here/Makefile.frag" >>"$tree/kernel/locking/Makefile"
 insert_before "$tree/lib/Kconfig.debug" "endmenu # lock debugging" "$here/Kconfig"
 

@@ -4,9 +4,11 @@
 /// Every use of the global inode_hash_lock becomes a use of the lock of
 /// the hash chain the function works on: inode_hash_bucket_lock(head) where
 /// the function has the chain head (a local set from inode_hashtable, or a
-/// parameter), and otherwise the lock of the chain of its inode argument,
-/// looked up once on entry (the inode may be freed while the lock is
-/// dropped).  Once nothing uses it, the global lock is removed.
+/// parameter), and otherwise the lock of the chain of its inode argument:
+/// taken with inode_hash_lock_inode(), which checks the chain again under
+/// the lock, where the function starts by taking it, else looked up once on
+/// entry (the inode may be freed while the lock is dropped).  Once nothing
+/// uses it, the global lock is removed.
 //
 // Topic: inode-hash
 // Confidence: High
@@ -52,7 +54,50 @@ fn(..., struct hlist_head *H, ...)
 ...>
 }
 
-// No chain head, but an inode on the chain: look its lock up on entry.
+// No chain head, but an inode on the chain, and the function starts by
+// taking the lock: take the inode's chain lock with inode_hash_lock_inode(),
+// which checks under the lock that the inode did not move to another chain.
+@takes_first depends on global@
+identifier fn, I;
+symbol inode_hash_lock;
+@@
+fn(..., struct inode *I, ...)
+{
+  spin_lock(&inode_hash_lock);
+  ...
+}
+
+@depends on takes_first@
+identifier takes_first.fn, takes_first.I;
+typedef spinlock_t;
+symbol inode_hash_lock, hash_lock;
+@@
+fn(...)
+{
+- spin_lock(&inode_hash_lock);
++ spinlock_t *hash_lock = inode_hash_lock_inode(I);
+  <...
+- &inode_hash_lock
++ hash_lock
+  ...>
+}
+
+@depends on takes_first@
+identifier takes_first.fn, takes_first.I;
+statement S;
+symbol hash_lock;
+@@
+fn(...)
+{
+  spinlock_t *hash_lock = inode_hash_lock_inode(I);
++
+  S
+  ... when any
+}
+
+// Otherwise (the function is entered with the inode's chain lock held, or
+// takes none; those above have no use of inode_hash_lock left): look the lock up on entry, while the chain cannot change
+// (the inode may be freed once the lock is dropped).
 @by_inode depends on global@
 identifier fn, I;
 symbol inode_hash_lock;
@@ -89,8 +134,8 @@ fn(...)
   ... when any
 }
 
-@depends on by_inode@
-identifier by_inode.fn;
+@depends on global@
+identifier fn;
 expression E;
 typedef spinlock_t;
 symbol inode_hash_lock, hash_lock;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// test the per-CPU superblock inode lists for emptiness with sb_has_inodes()
+/// test whether a superblock has inodes with sb_has_inodes()
 ///
-/// list_empty() on sb->s_inodes becomes sb_has_inodes(), which looks at
-/// the list of every possible CPU, without a lock as before.
+/// list_empty() on sb->s_inodes becomes sb_has_inodes(), so that the
+/// caller no longer names the list: the helper decides which lists make up
+/// the inodes of the superblock and how to test them consistently.
 //
 // Topic: sb-inodes
 // Confidence: High
@@ -12,8 +13,12 @@
 virtual patch
 
 @depends on patch@
+identifier fn != sb_has_inodes;
 expression E;
 @@
+fn(...)
+{
+<...
 (
 - !list_empty(&E->s_inodes)
 + sb_has_inodes(E)
@@ -21,3 +26,5 @@ expression E;
 - list_empty(&E->s_inodes)
 + !sb_has_inodes(E)
 )
+...>
+}

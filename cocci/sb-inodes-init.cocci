@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// stop setting up the single superblock inode list
+/// drop the prefetch and re-initialisation of the superblock inode list
 ///
-/// alloc_super() sets up the per-CPU inode lists (sb_inode_lists_init()),
-/// and every superblock comes from it, so initialising or prefetching the
-/// single list and its lock is dead code.  Re-initialising the lists of a
-/// superblock that alloc_super() returned would also lose its inodes.
+/// new_inode() prefetches sb->s_inode_list_lock, and some code (ext4's
+/// mballoc KUnit test, for one) initialises sb->s_inodes again on a
+/// superblock that alloc_super() already set up.  Both name the list and
+/// its lock outside the helpers that own them; the prefetch is a hint and
+/// the re-initialisation of an empty list does nothing, so both go.  Only
+/// the function that sets up the list's lock as well (alloc_super())
+/// keeps its initialisation.
 //
 // Topic: sb-inodes
 // Confidence: High
@@ -16,10 +19,26 @@ virtual patch
 @depends on patch@
 expression E;
 @@
-(
-- INIT_LIST_HEAD(&E->s_inodes);
-|
-- spin_lock_init(&E->s_inode_list_lock);
-|
 - spin_lock_prefetch(&E->s_inode_list_lock);
-)
+
+@sets_up@
+identifier fn;
+expression E;
+position p;
+@@
+fn@p(...)
+{
+  <+... spin_lock_init(&E->s_inode_list_lock); ...+>
+}
+
+@depends on patch@
+identifier fn;
+position p != sets_up.p;
+expression E;
+@@
+fn@p(...)
+{
+  <...
+- INIT_LIST_HEAD(&E->s_inodes);
+  ...>
+}

@@ -15,16 +15,30 @@ SRC=${SRC:-$BUILD/src}
 # shellcheck disable=SC2034 # used by the scripts that source this
 LOGDIR=$BUILD/log
 
-# Fixed identities and dates make every commit, and so every patch, byte
-# for byte reproducible.
+# The author and signer of every commit: AUTHOR ("Name <mail>"), else the
+# git identity of whoever runs the toolkit.  Without either, a placeholder
+# signs, and the series says that it is not for mailing (IDENTITY=none).
+# The date of every commit is SOURCE_DATE_EPOCH, else the time stamp of the
+# pristine tree's top Makefile (recorded by make tree): with both fixed,
+# every commit, and so every patch, is byte for byte reproducible.
+if [ -z "${AUTHOR:-}" ] && git config user.email >/dev/null 2>&1; then
+	AUTHOR="$(git config user.name) <$(git config user.email)>"
+fi
+IDENTITY=given
+if [ -z "${AUTHOR:-}" ]; then
+	AUTHOR='Lock Scalability Toolkit <vfs-scale@example.org>'
+	IDENTITY=none
+fi
+# shellcheck disable=SC2034 # used by the scripts that source this
+readonly IDENTITY
 export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
-AUTHOR=${AUTHOR:-Lock Scalability Toolkit <vfs-scale@example.org>}
 GIT_AUTHOR_NAME=${AUTHOR% <*}
 GIT_AUTHOR_EMAIL=${AUTHOR##*<}
 GIT_AUTHOR_EMAIL=${GIT_AUTHOR_EMAIL%>}
 GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
 GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
-export GIT_AUTHOR_DATE='2009-08-05 00:00:00 +0000'
+tree_date=$(cat "$TOP/build/$KID/tree.date" 2>/dev/null || echo 0)
+export GIT_AUTHOR_DATE="@${SOURCE_DATE_EPOCH:-$tree_date} +0000"
 export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 

@@ -5,7 +5,9 @@
 # subject prefix PREFIX).  MSGFILE holds the topic's subject line, a blank
 # line and its body; CHANGES has the "rule file function" lines written by
 # changed-functions.awk.  The message ends with what each rule changed in
-# FILES, so that a reviewer sees which rule made which hunk.
+# FILES, so that a reviewer sees which rule made which hunk, and then, as
+# kernel commits made by Coccinelle do, the text of every rule that made a
+# hunk, indented, so that the change can be made again from the log alone.
 set -euo pipefail
 msgfile=${1:?usage: topic-message.sh MSGFILE PREFIX CHANGES FILES}
 prefix=${2:?}
@@ -19,14 +21,16 @@ tail -n +2 "$msgfile"
 echo
 echo 'Generated from these scripts in cocci/ (semantic patches; the .sed script'
 echo 'only edits comments):'
-awk '{ print $1 }' "$changes" | awk '!seen[$0]++' | while read -r rule; do
+# used_rules: the rules that changed something in FILES, in order.
+used_rules() {
+	awk -v files=" $files " 'index(files, " " $2 " ") { print $1 }' "$changes" |
+		awk '!seen[$0]++'
+}
+used_rules | while read -r rule; do
 	functions=$(awk -v rule="$rule" -v files=" $files " '
 		$1 == rule && index(files, " " $2 " ") && $3 != "-" && !seen[$3]++ {
 			printf "%s%s()", n++ ? ", " : "", $3
 		}' "$changes")
-	touched=$(awk -v rule="$rule" -v files=" $files " '
-		$1 == rule && index(files, " " $2 " ") { print "yes"; exit }' "$changes")
-	[ -n "$touched" ] || continue
 	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
 	echo
 	case $rule in
@@ -37,4 +41,17 @@ awk '{ print $1 }' "$changes" | awk '!seen[$0]++' | while read -r rule; do
 	esac
 	printf -- '%s%s (%s).\n' "${what^}" "${functions:+ in $functions}" "$(basename "$rule")" |
 		fmt -w 70 | sed '1s/^/- /; 2,$s/^/  /'
+done
+
+# The rules themselves, without their header comments (already said above).
+used_rules | while read -r rule; do
+	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
+	echo
+	case $rule in
+	*.sed) echo "The comments were updated with this sed script ($(basename "$rule")):" ;;
+	*) echo "The semantic patch that makes this change is as follows ($(basename "$rule")):" ;;
+	esac
+	echo
+	awk 'head && /^(\/\/|#)/ { next } { head = 0 } NF || printed { print; printed = 1 }' \
+		head=1 "$path" | sed 's/^/    /; s/^ *$//'
 done

@@ -51,6 +51,7 @@ if [ -n "${TREE:-}" ]; then
 else
 	logged tree "$LOGDIR/tree.log" tar -xJf "$origin" -C "$SRC.tmp" --strip-components=1
 fi
+stat -c %Y "$SRC.tmp/Makefile" >"$BUILD/tree.date"
 mv "$SRC.tmp" "$SRC"
 
 version=$(make -s -C "$SRC" kernelversion 2>/dev/null) ||

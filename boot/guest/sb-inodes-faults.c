@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * sb-inodes-faults: with fail_function, make sb_inode_lists_init() and then
- * __brlock_init() (which it calls after allocating the lists) return
- * -ENOMEM.  Mounting tmpfs and ext4 must then fail with ENOMEM, and work
+ * sb-inodes-faults: with fail_function, make sb_inode_lists_init() (the
+ * allocation of a superblock's per-CPU inode lists) return -ENOMEM.  Mounting tmpfs and ext4 must then fail with ENOMEM, and work
  * again once the injection is removed.  kmemleak, run by /init after all
  * tests, finds anything a failed mount leaked.
  */
@@ -69,7 +68,7 @@ static void mount_fails(const char *src, const char *type, const char *function)
 
 int main(void)
 {
-	static const char *const functions[] = { "sb_inode_lists_init", "__brlock_init" };
+	static const char *const functions[] = { "sb_inode_lists_init" };
 	unsigned int i;
 
 	for (i = 0; i < sizeof(functions) / sizeof(functions[0]); i++) {

@@ -1,41 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Built by "make check" as an external module against a CONFIG_SMP=n kernel
- * (and sparse-checked there): every brlock operation must compile to the
- * single-spinlock fallback and run through once at load.
+ * (and sparse-checked there): every brlock operation must compile and run
+ * through once at load with a single possible CPU.
  */
 #include <linux/brlock.h>
 #include <linux/module.h>
+#include <linux/percpu.h>
 #include <linux/slab.h>
 
-DEFINE_STATIC_BRLOCK(up_test_static);
+struct up_test_cpu {
+	struct br_cpu_lock lock;
+	int value;
+};
 
 static int __init brlock_up_test_init(void)
 {
 	struct brlock *br = kzalloc(sizeof(*br), GFP_KERNEL);
-	atomic_t count = ATOMIC_INIT(1);
-	int ret;
+	struct up_test_cpu __percpu *pcpu = alloc_percpu(struct up_test_cpu);
+	int cpu, ret = -ENOMEM;
 
-	if (!br)
-		return -ENOMEM;
-	ret = brlock_init(br);
-	if (ret)
+	if (!br || !pcpu)
 		goto out;
-	br_read_lock(br);
-	br_read_unlock(br);
-	br_write_lock(br);
-	br_write_unlock(br);
+	brlock_init(br, &pcpu->lock);
+	cpu = br_read_lock(br);
+	per_cpu_ptr(pcpu, cpu)->value++;
+	br_read_unlock(br, cpu);
 	br_lock_cpu(br, 0);
 	br_unlock_cpu(br, 0);
-	if (atomic_dec_and_rlock(&count, br))
-		br_read_unlock(br);
-	atomic_set(&count, 1);
-	if (atomic_dec_and_wlock(&count, br))
-		br_write_unlock(br);
-	br_write_lock(&up_test_static);
-	br_write_unlock(&up_test_static);
-	brlock_destroy(br);
+	br_write_lock(br);
+	ret = per_cpu_ptr(pcpu, 0)->value == 1 ? 0 : -EINVAL;
+	br_write_unlock(br);
 out:
+	free_percpu(pcpu);
 	kfree(br);
 	return ret;
 }

@@ -1,7 +1,7 @@
 static struct hlist_head *inode_hashtable __ro_after_init;
 static __cacheline_aligned_in_smp DEFINE_SPINLOCK(inode_hash_lock);
 
-/* No chain head, and a statement first: a blank line after the lookup. */
+/* No chain head, the lock taken first: inode_hash_lock_inode() rechecks. */
 void __remove_inode_hash(struct inode *inode)
 {
 	spin_lock(&inode_hash_lock);

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""The figures paragraph of the cover letter: this toolkit's own
+measurements of this tree, read from out/$KID/bench.json (make bench) and
+out/$KID/audit-diff.txt (make audit-diff) when they exist, else one line
+saying that none were made.  Never anyone else's numbers."""
+import argparse
+import json
+import os
+import textwrap
+
+
+def bench_lines(path):
+    with open(path, encoding="utf-8") as f:
+        b = json.load(f)
+    out = [f"Measured with make bench on {b['pristine']} and {b['patched']}, "
+           f"QEMU {b['qemu']} under {b['accelerator']}, {b['rounds']} round(s)"
+           + (" (QUICK=1: a short run on debug kernels, not figures to quote)"
+              if b.get("quick") else "") + "."]
+    ls = b.get("lock_stat") or {}
+    cells = []
+    for kernel in ("pristine", "patched"):
+        for row in ls.get(kernel) or []:
+            cells.append(f"{kernel} {row['class']} {row['contentions']} contentions"
+                         f" in {row['acquisitions']} acquisitions")
+    if cells:
+        out.append("lock_stat with 2 threads creating, unlinking and reading "
+                   "inodes: " + "; ".join(cells) + ".")
+    noise = [r for r in b.get("results", [])
+             if r["threads"] == 1 and
+             r["patched"]["min"] <= r["pristine"]["max"] and
+             r["pristine"]["min"] <= r["patched"]["max"]]
+    ones = [r for r in b.get("results", []) if r["threads"] == 1]
+    if ones:
+        out.append(f"Single-thread rates: {len(noise)} of {len(ones)} workloads "
+                   "have patched/pristine ranges that overlap (no difference "
+                   "measurable); " + ", ".join(
+                       f"{r['workload']} {r['ratio']:.3f}" for r in ones) + ".")
+    return out
+
+
+def audit_lines(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    keep = [line.strip() for line in lines
+            if line.startswith(("s_inode", "inode_hash", "left over"))]
+    if not keep:
+        return []
+    return ["Lock sites, pristine -> patched (make audit-diff): " +
+            "; ".join(" ".join(k.split()) for k in keep) + "."]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", required=True, help="out/$KID")
+    parser.add_argument("--make", required=True, help="how to make them")
+    args = parser.parse_args()
+    paragraphs = []
+    bench = os.path.join(args.out, "bench.json")
+    audit = os.path.join(args.out, "audit-diff.txt")
+    if os.path.exists(bench):
+        paragraphs += bench_lines(bench)
+    else:
+        paragraphs.append(f"No benchmark of this tree has been made yet "
+                          f"({args.make} bench writes the figures that belong here).")
+    if os.path.exists(audit):
+        paragraphs += audit_lines(audit)
+    print("\n\n".join(textwrap.fill(p, 72) for p in paragraphs))
+
+
+if __name__ == "__main__":
+    main()
