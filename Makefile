@@ -10,7 +10,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot summary test test-fast clean audit audit-diff bench bench-args
+.PHONY: all deps tree series check boot bisect summary test test-fast clean audit audit-diff bench bench-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -48,6 +48,10 @@ check: series
 
 boot: series
 	@$(call step,5) boot/run.sh
+
+# Every commit of the series built, sparse-checked and booted (bisect/run.sh).
+bisect: series
+	@bisect/run.sh
 
 # The lock audit (README.md, "Lock audit"): AUDIT=pristine or patched.
 audit: tree

@@ -27,14 +27,7 @@ boot_kernel() {
 	build_s=$((SECONDS - start))
 	say "$name $KID: kernel built in ${build_s}s"
 
-	# The guest's disks, made afresh for every boot: ext4 with room for
-	# 10,000+ inodes and quota on, and vfat, whose inodes take their
-	# numbers from iunique().
-	rm -f "$BUILD/disk.img" "$BUILD/vfat.img"
-	PATH=$PATH:/usr/sbin:/sbin logged "$name" "$LOGDIR/mkfs.log" \
-		mkfs.ext4 -q -F -O quota -E quotatype=usrquota -N 16384 "$BUILD/disk.img" 96M
-	PATH=$PATH:/usr/sbin:/sbin logged "$name" "$LOGDIR/mkfs-vfat.log" \
-		mkfs.vfat -C "$BUILD/vfat.img" 32768
+	"$TOP/boot/disks.sh" "$name" "$BUILD"
 
 	start=$SECONDS
 	accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \

@@ -46,5 +46,5 @@ check "audit $v: i_lock sites as git grep counts them" \
 check "audit $v: no global dcache_lock or 2009 inode_lock, inode_lock() counted as i_rwsem" \
 	bash -c "[ $(sites pristine dcache_lock) = 0 ] && [ $(sites pristine inode_lock) = 0 ] && [ $(sites pristine i_rwsem) -gt 100 ]"
 check "audit $v: the patched tree uses the per-CPU lists and not s_inode_list_lock" \
-	bash -c "[ $(sites patched s_inode_list_lock) = 0 ] && [ $(sites patched s_inodes) = 0 ] && [ $(sites patched s_inode_lists_lock) -gt 10 ]"
+	bash -c "[ $(sites patched s_inode_list_lock) = 0 ] && [ $(sites patched s_inodes) = 0 ] && [ $(sites patched s_inode_brlock) -gt 10 ]"
 exit $status

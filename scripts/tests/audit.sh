@@ -55,12 +55,12 @@ lock = lambda name, n, conv, add: {"name": name, "sites": n, "converted_by_serie
 site = lambda name, fn: {"lock": name, "file": "fs/inode.c", "line": 1, "function": fn, "mode": "lock"}
 tree = lambda which: {"kid": "t", "which": which, "commit": "0" * 40}
 old = {"tree": tree("pristine"), "locks": [lock("s_inode_list_lock", 2, True, False),
-       lock("s_inode_lists_lock", 0, False, True)],
+       lock("s_inode_brlock", 0, False, True)],
        "sites": [site("s_inode_list_lock", "evict_inodes"), site("s_inode_list_lock", "iput")]}
 left = int(sys.argv[2])
 new = {"tree": tree("patched"), "locks": [lock("s_inode_list_lock", left, True, False),
-       lock("s_inode_lists_lock", 1, False, True)],
-       "sites": [site("s_inode_lists_lock", "evict_inodes")] + [site("s_inode_list_lock", "iput")] * left}
+       lock("s_inode_brlock", 1, False, True)],
+       "sites": [site("s_inode_brlock", "evict_inodes")] + [site("s_inode_list_lock", "iput")] * left}
 json.dump(old, open(sys.argv[1] + "/old.json", "w"))
 json.dump(new, open(sys.argv[1] + "/new.json", "w"))
 PY

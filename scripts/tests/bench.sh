@@ -124,7 +124,7 @@ def names(k): return {re.sub("-[RW]$", "", x["class"]) for x in r[k] if x["acqui
 p, q = names("pristine"), names("patched")
 print(p, q)
 assert {"inode_hash_lock", "&s->s_inode_list_lock"} <= p, p
-assert "inode_hash_bucket_lock" in q and any("s_inode_lists_lock" in n for n in q), q
+assert "inode_hash_bucket_lock" in q and any("s_inode_brlock" in n for n in q), q
 assert not q & {"inode_hash_lock", "&s->s_inode_list_lock"}, q
 EOF
 }

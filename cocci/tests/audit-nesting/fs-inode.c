@@ -39,10 +39,10 @@ void readers(struct super_block *sb, struct inode *inode)
 
 void series(struct super_block *sb, struct inode *inode, int cpu)
 {
-	sb_inode_list_lock(sb, cpu);
+	br_lock_cpu(&sb->s_inode_brlock, cpu);
 	spin_lock(&inode->i_lock);
 	spin_unlock(&inode->i_lock);
-	sb_inode_list_unlock(sb, cpu);
+	br_unlock_cpu(&sb->s_inode_brlock, cpu);
 	inode_lock(inode);
 	spin_lock(&inode->i_lock);
 	spin_unlock(&inode->i_lock);

@@ -60,14 +60,14 @@ void series(struct inode *inode, struct super_block *sb, struct hlist_head *head
 	spin_unlock(inode_hash_bucket_lock(head));
 	spin_lock(hash_lock);
 	spin_unlock(hash_lock);
-	cpu = sb_inode_list_lock_local(sb);
-	sb_inode_list_unlock(sb, cpu);
-	sb_inode_list_lock(sb, inode->i_sb_list_cpu);
-	sb_inode_list_unlock(sb, inode->i_sb_list_cpu);
-	sb_inode_list_lock_first(sb, &cpu);
-	sb_inode_list_unlock(sb, cpu);
-	br_read_lock(&sb->s_inode_lists_lock);
-	br_write_lock(&sb->s_inode_lists_lock);
-	br_lock_cpu(&sb->s_inode_lists_lock, cpu);
+	cpu = br_read_lock(&sb->s_inode_brlock);
+	br_read_unlock(&sb->s_inode_brlock, cpu);
+	br_lock_cpu(&sb->s_inode_brlock, inode->i_sb_list_cpu);
+	br_unlock_cpu(&sb->s_inode_brlock, inode->i_sb_list_cpu);
+	hash_lock = inode_hash_lock_inode(inode);
+	spin_unlock(hash_lock);
+	sb_has_inodes(sb);
+	br_write_lock(&sb->s_inode_brlock);
+	br_lock_cpu(&sb->s_inode_brlock, cpu);
 	br_read_lock(&file_brlock);
 }
