@@ -69,7 +69,7 @@
  * @lock: the spinlock_t
  */
 struct br_cpu_lock {
-	spinlock_t lock;
+	spinlock_t lock;	/* guards this CPU's part of the data */
 };
 
 /**
@@ -81,7 +81,7 @@ struct br_cpu_lock {
  */
 struct brlock {
 	struct br_cpu_lock __percpu *cpu_lock;
-	spinlock_t write_lock;
+	spinlock_t write_lock;	/* serialises writers; readers wait on it */
 	bool writer;
 #ifdef CONFIG_DEBUG_LOCK_ALLOC
 	struct lockdep_map dep_map;

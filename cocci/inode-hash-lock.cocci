@@ -25,7 +25,8 @@ symbol inode_hash_lock;
 @@
 DEFINE_SPINLOCK(inode_hash_lock);
 
-// The chain head is a local: struct hlist_head *head = inode_hashtable + ...
+// The chain head is a local:
+// struct hlist_head *head = inode_hashtable + ...
 @depends on global@
 identifier fn, H;
 expression E;
@@ -54,9 +55,10 @@ fn(..., struct hlist_head *H, ...)
 ...>
 }
 
-// No chain head, but an inode on the chain, and the function starts by
-// taking the lock: take the inode's chain lock with inode_hash_lock_inode(),
-// which checks under the lock that the inode did not move to another chain.
+// No chain head, but an inode on the chain, and the function starts
+// by taking the lock: take the inode's chain lock with
+// inode_hash_lock_inode(), which checks under the lock that the inode
+// did not move to another chain.
 @takes_first depends on global@
 identifier fn, I;
 symbol inode_hash_lock;
@@ -95,9 +97,10 @@ fn(...)
   ... when any
 }
 
-// Otherwise (the function is entered with the inode's chain lock held, or
-// takes none; those above have no use of inode_hash_lock left): look the lock up on entry, while the chain cannot change
-// (the inode may be freed once the lock is dropped).
+// Otherwise the function is entered with the inode's chain lock held,
+// or takes none (those above have no use of inode_hash_lock left):
+// look the lock up on entry, while the chain cannot change (the inode
+// may be freed once the lock is dropped).
 @by_inode depends on global@
 identifier fn, I;
 symbol inode_hash_lock;

@@ -156,8 +156,12 @@ for topic in $topics; do
 	# cocci/T.sed fixes the comments of the files the rules changed.
 	sed_script=$(dirname "${rules[0]}")/$topic.sed
 	if [ -e "$sed_script" ]; then
-		awk '{ print $2 }' "$BUILD/changes" | sort -u | (cd "$SRC" &&
-			xargs -r sed -i -f "$sed_script")
+		{
+			awk '{ print $2 }' "$BUILD/changes"
+			# "# Files: F..." names files with such comments that no
+			# rule changes (documentation).
+			sed -n 's|^# Files: *||p' "$sed_script" | tr ' ' '\n'
+		} | sed '/^$/d' | sort -u | (cd "$SRC" && xargs -r sed -i -f "$sed_script")
 		git_src diff -U0 | "$TOP/scripts/changed-functions.awk" \
 			-v rule="${sed_script#"$TOP"/}" >>"$BUILD/changes"
 		git_src add -A -f .

@@ -48,10 +48,14 @@ used_rules | while read -r rule; do
 	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
 	echo
 	case $rule in
-	*.sed) echo "The comments were updated with this sed script ($(basename "$rule")):" ;;
-	*) echo "The semantic patch that makes this change is as follows ($(basename "$rule")):" ;;
+	*.sed) echo "The comments were updated with this sed script:" ;;
+	*) echo "The semantic patch that makes this change is as follows:" ;;
 	esac
 	echo
+	case $rule in
+	*.sed) echo "  # cocci/$(basename "$rule")" ;;
+	*) echo "  // cocci/$(basename "$rule")" ;;
+	esac
 	awk 'head && /^(\/\/|#)/ { next } { head = 0 } NF || printed { print; printed = 1 }' \
-		head=1 "$path" | sed 's/^/    /; s/^ *$//'
+		head=1 "$path" | sed 's/^/  /; s/^ *$//'
 done
