@@ -10,7 +10,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect summary test test-fast clean audit audit-diff bench bench-args
+.PHONY: all deps tree series check boot bisect summary test test-fast validate clean audit audit-diff bench bench-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -76,6 +76,10 @@ test: deps
 
 test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh
+
+# make test, with every packaged tree bisected (README.md, "Validation").
+validate: deps
+	@BISECT_KVERS="$(KVERS)" scripts/test.sh
 
 clean:
 	rm -rf build out

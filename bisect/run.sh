@@ -94,7 +94,7 @@ for commit in $(git_src rev-list --reverse pristine..series); do
 	"$TOP/boot/disks.sh" bisect "$BUILD"
 	start=$SECONDS
 	rc=0
-	BOOT_APPEND="guest.only=$smoke" "$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" \
+	BOOT_APPEND="guest.only=$smoke kunit.filter_glob=brlock" "$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" \
 		"$initrd" "$log-console.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
 	boot_s=$((SECONDS - start))
 	[ $rc = 124 ] && bad "boot: hung after ${BOOT_TIMEOUT:-900}s" "$log-console.log"

@@ -25,6 +25,11 @@ if [ -z "${AUTHOR:-}" ] && git config user.email >/dev/null 2>&1; then
 	AUTHOR="$(git config user.name) <$(git config user.email)>"
 fi
 IDENTITY=given
+if [ -n "${AUTHOR:-}" ] &&
+   ! [[ $AUTHOR =~ ^[^\<\>@]+\ \<[^\<\>@\ ]+@[^\<\>@\ ]+\>$ ]]; then
+	printf "error: author: AUTHOR='%s' is not 'Name <mail>'; set AUTHOR=\"Your Name <you@example.org>\"\n" "$AUTHOR" >&2
+	exit 1
+fi
 if [ -z "${AUTHOR:-}" ]; then
 	AUTHOR='Lock Scalability Toolkit <vfs-scale@example.org>'
 	IDENTITY=none

@@ -12,8 +12,6 @@
 
 git_src rev-parse -q --verify pristine >/dev/null 2>&1 ||
 	die series "no pristine tree in $SRC; run 'make tree KVER=$KID'"
-[[ $AUTHOR =~ ^[^\<\>@]+\ \<[^\<\>@\ ]+@[^\<\>@\ ]+\>$ ]] ||
-	die series "AUTHOR='$AUTHOR' is not 'Name <mail>'; set AUTHOR=\"Your Name <you@example.org>\""
 mkdir -p "$LOGDIR"
 
 # A series whose inputs did not change is not made again: the same

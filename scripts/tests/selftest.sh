@@ -70,11 +70,16 @@ topic_message() {
 	"$TOP/scripts/topic-message.sh" "$tmp/t.msg" quota "$tmp/changes" fs/quota/dquot.c >"$tmp/msg"
 	cat "$tmp/msg"
 	[ "$(head -1 "$tmp/msg")" = 'quota: use a test' ] &&
-		grep -q '^- Walk the per-CPU superblock inode lists one CPU at a time in' "$tmp/msg" &&
+		grep -q '^- Walk the inodes of a superblock with for_each_sb_inode() in' "$tmp/msg" &&
 		grep -q 'add_dquot_ref(), remove_dquot_ref()' "$tmp/msg" &&
-		! grep -q evict_inodes "$tmp/msg"
+		! grep -q evict_inodes "$tmp/msg" &&
+		grep -qx 'The semantic patch that makes this change is as follows:' "$tmp/msg" &&
+		grep -qx '  // cocci/sb-inodes-walk.cocci' "$tmp/msg" &&
+		grep -qx '  @walk depends on patch@' "$tmp/msg" &&
+		! grep -q '^  // Topic:' "$tmp/msg" &&
+		[ "$(awk 'length > 75' "$tmp/msg")" = "" ]
 }
-check "topic-message.sh: subject prefix, and only the subsystem's functions" topic_message
+check "topic-message.sh: subject prefix, only the subsystem's functions, the rule quoted" topic_message
 
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
@@ -85,6 +90,7 @@ bad_input() {
 check "unknown KVER is refused with the installed list" bad_input 'KVER=0.9: no /usr/src/linux-source-0.9.tar.xz; installed:' 0.9 tree KVER=0.9
 mkdir -p "$tmp/notakernel"
 check "TREE that is not a kernel tree is refused" bad_input 'is not a kernel tree' tree-notakernel tree TREE="$tmp/notakernel"
+check "AUTHOR that is not 'Name <mail>' is refused" bad_input "AUTHOR='nobody' is not 'Name <mail>'" 0.9 tree KVER=0.9 AUTHOR=nobody
 rm -rf "$TOP/build/0.9" "$TOP/build/tree-notakernel"
 
 exit $status
