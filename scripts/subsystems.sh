@@ -9,6 +9,7 @@ set -euo pipefail
 prefix() {
 	case $1 in
 	fs/notify/*) echo fsnotify ;;
+	Documentation/filesystems/*) echo fs ;;	# the VFS's own documentation
 	fs/*/* | security/*/* | drivers/*/* | net/*/*) echo "$1" | cut -d/ -f2 ;;
 	include/linux/fs.h | fs/*) echo fs ;;
 	include/linux/*) basename "$1" .h ;;
