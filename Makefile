@@ -10,7 +10,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect summary test test-fast validate clean audit audit-diff bench bench-args
+.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -49,6 +49,14 @@ check: series
 boot: series
 	@$(call step,5) boot/run.sh
 
+# What mailing the series would do, with git send-email --dry-run.
+send-dry-run: series
+	@scripts/send-dry-run.sh
+
+# The brlock KUnit suite alone, through the tree's kunit.py (check/kunit.sh).
+kunit: series
+	@check/kunit.sh
+
 # Every commit of the series built, sparse-checked and booted (bisect/run.sh).
 bisect: series
 	@bisect/run.sh
@@ -79,7 +87,7 @@ test-fast: deps
 
 # make test, with every packaged tree bisected (README.md, "Validation").
 validate: deps
-	@BISECT_KVERS="$(KVERS)" scripts/test.sh
+	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" scripts/test.sh
 
 clean:
 	rm -rf build out

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with two vCPUs, console
-# to LOG, the DISKs (raw images) as its virtio disks /dev/vda, /dev/vdb...,
-# killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
+# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with two vCPUs online
+# and 64 possible (so the per-CPU data of CPUs that never came online exists
+# and is walked), console to LOG, the DISKs (raw images) as its virtio disks
+# /dev/vda, /dev/vdb..., killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
 # KVM only where it really works: boot/kvm-probe.sh must pass, and the kernel
 # must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
 # sector and still hang a kernel, so then the boot starts again under TCG.
@@ -23,7 +24,7 @@ done
 # benchmark) trip the soft-lockup detector under TCG; 6.1 ignores it.
 boot() {
 	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
-		-smp 2 -m 1024 -kernel "$kernel" -initrd "$initrd" \
+		-smp 2,maxcpus=64 -m 1024 -kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi kunit.filter=speed>slow ${BOOT_APPEND:-}" \
 		"${disk[@]}" -display none -monitor none -serial stdio -nodefaults -no-reboot \
 		</dev/null >"$log" 2>&1

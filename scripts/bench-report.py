@@ -113,7 +113,7 @@ def build_report(args):
     return {
         "pristine": args.pristine,
         "patched": args.patched,
-        "qemu": "-smp 2 -m 1024",
+        "qemu": "-smp 2,maxcpus=64 -m 1024",
         "accelerator": args.accel,
         "rounds": args.rounds,
         "quick": args.quick == "1",

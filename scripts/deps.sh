@@ -9,7 +9,7 @@ packages=(
 	gcc make bc flex bison libelf-dev libssl-dev perl python3 kmod
 	cpio xz-utils rsync git ccache
 	# the series and its checks
-	coccinelle sparse quilt shellcheck graphviz
+	coccinelle sparse quilt shellcheck graphviz git-email libmailtools-perl
 	# the boot test
 	qemu-system-x86 busybox-static libc6-dev e2fsprogs dosfstools
 	# the benchmarks

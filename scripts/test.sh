@@ -53,6 +53,12 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		# The first tree's series is made again by pipeline.sh (TREE=).
 		[ "$v" = "${KVERS%% *}" ] ||
 			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v"
+		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
+		# The brlock suite alone through kunit.py, on the trees named by
+		# KUNIT_KVERS (make validate: all).
+		case " ${KUNIT_KVERS-} " in
+		*" $v "*) stage "make kunit KVER=$v" make --no-print-directory kunit KVER="$v" ;;
+		esac
 		stage "make audit-diff audit KVER=$v" \
 			make --no-print-directory audit-diff audit KVER="$v"
 		stage "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"

@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make kunit: run the brlock KUnit suite alone, the way kernel developers
+# do, with the tree's own tools/testing/kunit/kunit.py and the suite's
+# kernel/locking/.kunitconfig, as an x86_64 QEMU guest with two vCPUs
+# (the exclusion cases need two).  kunit.py configures and builds its own
+# kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt.
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+[ -f "$OUT/patches/series" ] || die kunit "no series in $OUT/patches; run 'make series'"
+[ "$(git_src symbolic-ref -q --short HEAD)" = series ] ||
+	die kunit "$SRC is not on branch series; run 'make series'"
+mkdir -p "$LOGDIR"
+log=$LOGDIR/kunit.log
+start=$SECONDS
+if (cd "$SRC" && CCACHE_BASEDIR=$TOP python3 tools/testing/kunit/kunit.py run \
+	--kunitconfig=kernel/locking/.kunitconfig --arch=x86_64 \
+	--build_dir="$BUILD/obj-kunit" --jobs="$(nproc)" --timeout=900 \
+	--qemu_args='-smp 2' --make_options CC='ccache gcc') >"$log" 2>&1; then
+	verdict=PASS
+else
+	verdict=FAIL
+fi
+mkdir -p "$OUT"
+{
+	echo "kunit.py run --kunitconfig=kernel/locking/.kunitconfig --arch=x86_64: $verdict in $((SECONDS - start))s"
+	grep -E '^\[[0-9:]+\] (=+|\[(PASSED|FAILED|SKIPPED)\]|Testing complete)' "$log" || true
+} >"$OUT/kunit.txt"
+record "$verdict" "kunit.py runs the brlock suite alone"
+[ $verdict = PASS ] || die kunit "kunit.py failed; see $log and $OUT/kunit.txt"
+say "kunit $KID: the brlock suite passed under kunit.py ($OUT/kunit.txt)"
