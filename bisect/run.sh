@@ -68,11 +68,12 @@ for commit in $(git_src rev-list --reverse pristine..series); do
 	build_s='' boot_s=''
 	mapfile -t touched < <(git_src diff --name-only --diff-filter=d "$commit~1" "$commit" -- '*.c' |
 		grep -v '_kunit\.c$')
-	# sparse on the touched files as the commit found them (already
-	# built by the step before), then as it leaves them.
+	# sparse on the touched files as the commit found them (built by the
+	# step before; the first commit's files must be clean on their own),
+	# then as it leaves them.
 	mapfile -t files < <(built ${touched[@]+"${touched[@]}"})
 	before=
-	if [ ${#files[@]} -gt 0 ]; then
+	if [ ${#files[@]} -gt 0 ] && [ $n -gt 1 ]; then
 		before=$(sparse_warnings "$log-sparse-before.log" "${files[@]}") ||
 			bad "build before it (sparse)" "$log-sparse-before.log"
 	fi

@@ -82,12 +82,14 @@ leftovers_in_pristine() {
 }
 
 # TREE= makes the series anew from a copy of the tree, which must give
-# the patches of KVER= byte for byte.  The series branch that stale_rule
+# the patches of KVER= byte for byte (with the date of KVER='s tree: a
+# worktree's files are as new as the worktree).  The series branch that stale_rule
 # and extra_steps changed is first put back as it was, with its stamp.
 same_tree() {
 	git -C "$src" checkout -q -f -B series "$saved_series" &&
 		cp "$tmp/series.stamp" "$TOP/build/$v/series.stamp" &&
-		make -s -C "$TOP" series TREE="$TOP/build/$v/pristine" &&
+		SOURCE_DATE_EPOCH=$(cat "$TOP/build/$v/tree.date") \
+			make -s -C "$TOP" series TREE="$TOP/build/$v/pristine" &&
 		diff -r "$TOP/out/$v/patches" "$TOP/out/tree-pristine/patches"
 }
 
