@@ -10,7 +10,9 @@
 # smoke tests: the walkers that need no program run from /init, and
 # guest.only= picks the tests that reach the rest (umount with inotify
 # watches and a landlock rule, quota off and on, CPU hotplug).  The console
-# is judged by the boot test's scanner.  The first bad commit stops the
+# is judged by the boot test's scanner.  At the end the kernel's own
+# semantic patches (check/coccicheck.sh) must report nothing new in the
+# files the series touches.  The first bad commit stops the
 # run with one line naming it, the stage and the log; the series branch is
 # checked out again in every case.  Report: out/$KID/bisect.txt.
 # shellcheck source=scripts/lib.sh
@@ -106,6 +108,10 @@ for commit in $(git_src rev-list --reverse pristine..series); do
 		"$build_s" "$boot_s" "${#files[@]}" >>"$tmp_report"
 	say "bisect $KID: $n/$total built in ${build_s}s, booted in ${boot_s}s: $subject"
 done
+# What the kernel's build bots add: its own semantic patches over the
+# files the series touches, against the pristine tree.
+"$TOP/check/coccicheck.sh" "$tmp_report" ||
+	{ mv "$tmp_report" "$report"; die bisect "coccicheck finds new reports; see $report"; }
 mv "$tmp_report" "$report"
 record PASS "bisect: all $total commits build, stay sparse-clean and boot the smoke tests"
 say "bisect $KID: all $total commits build and boot ($report)"

@@ -209,16 +209,17 @@ static int br_contender_fn(void *data)
 	kthread_complete_and_exit(&a->done, 0);
 }
 
-static void br_actor_start(struct kunit *test, struct br_actor *a,
-			   int (*fn)(void *))
+/* A kthread for @a, bound to its CPU, not yet woken. */
+static struct task_struct *br_actor_create(struct br_actor *a,
+					   int (*fn)(void *))
 {
 	struct task_struct *task;
 
 	init_completion(&a->done);
 	task = kthread_create(fn, a, "brlock_test/%d", a->run_cpu);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
-	kthread_bind(task, a->run_cpu);
-	wake_up_process(task);
+	if (!IS_ERR(task))
+		kthread_bind(task, a->run_cpu);
+	return task;
 }
 
 static void brlock_test_exclusion(struct kunit *test)
@@ -226,26 +227,27 @@ static void brlock_test_exclusion(struct kunit *test)
 	const struct br_case *c = test->param_value;
 	struct br_test_lock *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	struct br_actor *holder, *contender;
+	struct task_struct *ctask, *htask;
 	int cpus[2];
 	bool hung;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
-	KUNIT_ASSERT_EQ(test, br_test_lock_init(test, t), 0);
-	/* The actors are not freed if one hangs: it may still use them. */
-	holder = kzalloc(sizeof(*holder), GFP_KERNEL);
-	contender = kzalloc(sizeof(*contender), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, holder);
-	KUNIT_ASSERT_NOT_NULL(test, contender);
-
 	cpus_read_lock();
 	cpus[0] = cpumask_first(cpu_online_mask);
 	cpus[1] = cpumask_next(cpus[0], cpu_online_mask);
 	if (cpus[1] >= nr_cpu_ids) {
 		cpus_read_unlock();
-		free_percpu(t->pcpu);
+		kunit_skip(test, "needs two online CPUs");
+	}
+	/* The actors are not freed if one hangs: it may still use them. */
+	holder = kzalloc(sizeof(*holder), GFP_KERNEL);
+	contender = kzalloc(sizeof(*contender), GFP_KERNEL);
+	if (!holder || !contender || br_test_lock_init(test, t)) {
+		cpus_read_unlock();
 		kfree(holder);
 		kfree(contender);
-		kunit_skip(test, "needs two online CPUs");
+		KUNIT_FAIL(test, "out of memory");
+		return;
 	}
 	*holder = (struct br_actor){ .t = t, .op = c->holder_op,
 		.run_cpu = cpus[c->holder_run], .lock_cpu = cpus[c->lock_cpu],
@@ -253,8 +255,23 @@ static void brlock_test_exclusion(struct kunit *test)
 	*contender = (struct br_actor){ .t = t, .op = c->contender_op,
 		.run_cpu = cpus[c->contender_run],
 		.lock_cpu = cpus[c->lock_cpu], .other = holder };
-	br_actor_start(test, contender, br_contender_fn);
-	br_actor_start(test, holder, br_holder_fn);
+	ctask = br_actor_create(contender, br_contender_fn);
+	htask = br_actor_create(holder, br_holder_fn);
+	if (IS_ERR(ctask) || IS_ERR(htask)) {
+		/* A kthread stopped before it ran never calls its function. */
+		if (!IS_ERR(ctask))
+			kthread_stop(ctask);
+		if (!IS_ERR(htask))
+			kthread_stop(htask);
+		cpus_read_unlock();
+		free_percpu(t->pcpu);
+		kfree(holder);
+		kfree(contender);
+		KUNIT_FAIL(test, "cannot create the kthreads");
+		return;
+	}
+	wake_up_process(ctask);
+	wake_up_process(htask);
 	hung = !wait_for_completion_timeout(&holder->done, 2 * BR_TEST_TIMEOUT) ||
 	       !wait_for_completion_timeout(&contender->done, 2 * BR_TEST_TIMEOUT);
 	cpus_read_unlock();

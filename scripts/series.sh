@@ -46,6 +46,18 @@ log=$LOGDIR/series.log
 stage_out=$BUILD/out.new
 rm -rf "$stage_out"
 
+# Making the series anew rewrites every file it changes, even where the
+# result is the same; the time stamps of such files are put back at the
+# end, so that a kernel built from the last series is only rebuilt where
+# the new one differs.
+old_tip=$(git_src rev-parse -q --verify series || true)
+if [ -n "$old_tip" ]; then
+	git_src diff --name-only pristine "$old_tip" | while IFS= read -r f; do
+		if [ -f "$SRC/$f" ]; then
+			printf '%s %s\n' "$(stat -c %.9Y "$SRC/$f")" "$f"
+		fi
+	done >"$BUILD/series.mtimes"
+fi
 git_src checkout -q -f -B series pristine
 git_src clean -q -f -d -x
 
@@ -212,5 +224,14 @@ mkdir -p "$OUT"
 rm -rf "$OUT/patches"
 mv "$stage_out/patches" "$OUT/patches"
 rm -rf "$stage_out"
+if [ -n "$old_tip" ]; then
+	while read -r mtime f; do
+		if [ "$(git_src rev-parse -q --verify "$old_tip:$f")" = \
+		     "$(git_src rev-parse -q --verify "series:$f")" ]; then
+			touch -d "@$mtime" "$SRC/$f"
+		fi
+	done <"$BUILD/series.mtimes"
+	rm -f "$BUILD/series.mtimes"
+fi
 state >"$stamp"
 say "series $KID: $OUT/patches"
