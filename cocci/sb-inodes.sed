@@ -5,5 +5,5 @@
 s/the s_inode_list_lock list locked/the inode list locked/g
 s/drop sb->s_inode_list_lock/drop the inode list lock/g
 s/^\([[:space:]]*\* \)s_inode_list_lock\([ .]\)/\1inode list lock\2/
-s/won.t be chained in superblock s_inodes list/is not on sb's lists/
+s/won'\?t be chained in superblock s_inodes list/is not on sb's lists/
 s/from s_inodes list/from its inode list/g

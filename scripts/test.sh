@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make test: the fast tests (toolkit self-tests, cocci fixtures, audit
-# self-tests), then for each packaged tree: bisect (every commit built and
-# booted; on the first tree only, BISECT_KVERS="6.1 6.12" for more, as make
-# validate does), series, check, boot, series
+# self-tests), then for each packaged tree: bisect and kunit where
+# BISECT_KVERS and KUNIT_KVERS name it (make validate names all), series,
+# check, boot, send-dry-run, series
 # again (identical patches; for the first tree pipeline.sh does that),
 # audit-diff and audit (site counts checked against git grep); then make
 # bench QUICK=1 and the pipeline's error paths on the first tree.  Every
@@ -43,9 +43,10 @@ stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
-		# Every commit built and booted (make bisect) on the tree named
-		# by BISECT_KVERS; its last build is the one make boot uses.
-		case " ${BISECT_KVERS-${KVERS%% *}} " in
+		# Every commit built and booted (make bisect) on the trees named
+		# by BISECT_KVERS (make validate: all; it does not fit make
+		# test's budget); its last build is the one make boot uses.
+		case " ${BISECT_KVERS-} " in
 		*" $v "*) stage "make bisect KVER=$v" make --no-print-directory bisect KVER="$v" ;;
 		esac
 		stage "make series check boot KVER=$v" \
