@@ -81,6 +81,37 @@ topic_message() {
 }
 check "topic-message.sh: subject prefix, only the subsystem's functions, the rule quoted" topic_message
 
+# The cover letter's figures come from this tree's own bench.json and
+# audit-diff.txt, and say so when there are none.
+cover_figures() {
+	local out=$tmp/cover
+	mkdir -p "$out"
+	"$TOP/scripts/cover-figures.py" --out "$out" --make "make KVER=9.9" >"$tmp/none"
+	cat "$tmp/none"
+	grep -q 'No benchmark of this tree has been made yet' "$tmp/none" || return 1
+	cat >"$out/bench.json" <<'JSON'
+{"pristine": "Linux 9.9", "patched": "Linux 9.9 + 3 patches", "qemu": "-smp 2",
+ "accelerator": "tcg", "rounds": 3, "quick": false,
+ "results": [{"workload": "open1", "threads": 1, "ratio": 1.25,
+              "pristine": {"min": 10, "max": 11}, "patched": {"min": 12, "max": 13}},
+             {"workload": "open3", "threads": 1, "ratio": 1.01,
+              "pristine": {"min": 10, "max": 12}, "patched": {"min": 11, "max": 13}}],
+ "lock_stat": {"pristine": [{"class": "inode_hash_lock", "contentions": 77, "acquisitions": 1000}],
+               "patched": [{"class": "inode_hash_bucket_lock", "contentions": 1, "acquisitions": 999}]}}
+JSON
+	printf '%s\n' 'LOCK  PRISTINE  PATCHED  VERDICT' \
+		's_inode_list_lock     17        0  converted by this series' >"$out/audit-diff.txt"
+	"$TOP/scripts/cover-figures.py" --out "$out" --make "make KVER=9.9" >"$tmp/some"
+	cat "$tmp/some"
+	tr '\n' ' ' <"$tmp/some" >"$tmp/flat"
+	grep -q 'pristine inode_hash_lock 77 contentions in 1000 acquisitions' "$tmp/flat" &&
+		grep -q '1 of 2 workloads have patched/pristine ranges that overlap' "$tmp/flat" &&
+		grep -q 'open1 1.250' "$tmp/flat" &&
+		grep -q 's_inode_list_lock 17 0 converted by this series' "$tmp/flat" &&
+		[ "$(awk 'length > 72' "$tmp/some")" = "" ]
+}
+check "cover letter figures: this tree's bench and audit, or a line saying there are none" cover_figures
+
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
 	local want=$1 kid=$2
