@@ -49,11 +49,14 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		case " ${BISECT_KVERS-} " in
 		*" $v "*) stage "make bisect KVER=$v" make --no-print-directory bisect KVER="$v" ;;
 		esac
-		stage "make series check boot KVER=$v" \
-			make --no-print-directory -k series check boot KVER="$v"
-		# The first tree's series is made again by pipeline.sh (TREE=).
+		stage "make series KVER=$v" make --no-print-directory series KVER="$v"
+		# Made again before make check writes out/$KID/audit-diff.txt,
+		# which the cover letter quotes.  The first tree's series is made
+		# again by pipeline.sh (TREE=).
 		[ "$v" = "${KVERS%% *}" ] ||
 			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v"
+		stage "make check boot KVER=$v" \
+			make --no-print-directory -k check boot KVER="$v"
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
 		# KUNIT_KVERS (make validate: all).

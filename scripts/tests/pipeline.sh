@@ -86,6 +86,10 @@ leftovers_in_pristine() {
 # worktree's files are as new as the worktree).  The series branch that stale_rule
 # and extra_steps changed is first put back as it was, with its stamp.
 same_tree() {
+	# The cover letter quotes this toolkit's measurements of the tree:
+	# the same ones for both.
+	mkdir -p "$TOP/out/tree-pristine" &&
+		cp "$TOP/out/$v"/{bench.json,audit-diff.txt} "$TOP/out/tree-pristine/" 2>/dev/null
 	git -C "$src" checkout -q -f -B series "$saved_series" &&
 		cp "$tmp/series.stamp" "$TOP/build/$v/series.stamp" &&
 		SOURCE_DATE_EPOCH=$(cat "$TOP/build/$v/tree.date") \
