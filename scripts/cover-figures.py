@@ -39,15 +39,24 @@ def bench_lines(path):
     return out
 
 
+# The locks the series converts and adds, as make audit-diff names them.
+SERIES_LOCKS = ("inode_hash_lock", "inode_hash_chain", "s_inode_list_lock",
+                "s_inodes", "s_inode_brlock")
+
+
 def audit_lines(path):
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
-    keep = [line.strip() for line in lines
-            if line.startswith(("s_inode", "inode_hash", "left over"))]
-    if not keep:
+    cells = []
+    for line in lines:
+        words = line.split()
+        if len(words) >= 3 and words[0] in SERIES_LOCKS and words[1].isdigit():
+            cells.append(f"{words[0]} {words[1]} -> {words[2]}")
+    left = [line.strip() for line in lines if line.startswith("left over")]
+    if not cells:
         return []
     return ["Lock sites, pristine -> patched (make audit-diff): " +
-            "; ".join(" ".join(k.split()) for k in keep) + "."]
+            ", ".join(cells) + ("; " + left[0] if left else "") + "."]
 
 
 def main():

@@ -107,7 +107,7 @@ JSON
 	grep -q 'pristine inode_hash_lock 77 contentions in 1000 acquisitions' "$tmp/flat" &&
 		grep -q '1 of 2 workloads have patched/pristine ranges that overlap' "$tmp/flat" &&
 		grep -q 'open1 1.250' "$tmp/flat" &&
-		grep -q 's_inode_list_lock 17 0 converted by this series' "$tmp/flat" &&
+		grep -q 's_inode_list_lock 17 -> 0' "$tmp/flat" &&
 		[ "$(awk 'length > 72' "$tmp/some")" = "" ]
 }
 check "cover letter figures: this tree's bench and audit, or a line saying there are none" cover_figures
