@@ -30,8 +30,7 @@ initrd=$BUILD/initramfs.cpio.gz
 trap 'git_src checkout -q series' EXIT
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
 
-# sparse_warnings LOG FILE...: sparse's "path: message" lines for FILEs,
-# without line numbers, so that moved code does not count as new.
+# sparse_warnings LOG FILE...: sparse_lines of the objects of FILEs.
 sparse_warnings() {
 	local log=$1 objects=()
 	shift
@@ -39,8 +38,7 @@ sparse_warnings() {
 		objects+=("${f%.c}.o")
 	done
 	kmake "$SRC" "$obj" C=2 "${objects[@]}" >"$log" 2>&1 || return 1
-	sed -n 's/^[^ ]*build\/[^/]*\/src\/\([^ :]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\): /\1: \2: /p' "$log" |
-		sort -u
+	sparse_lines "$log"
 }
 
 # bad WHAT LOG: the one line that names the first bad commit, then stop.
@@ -55,7 +53,9 @@ bad() {
 # built FILE...: those of the .c FILEs whose object this configuration builds.
 built() {
 	for f in "$@"; do
-		[ -f "$obj/${f%.c}.o" ] && echo "$f"
+		if [ -f "$obj/${f%.c}.o" ]; then
+			echo "$f"
+		fi
 	done
 }
 

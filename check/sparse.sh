@@ -52,7 +52,7 @@ warnings() {
 			return 1
 		fi
 	done
-	sed -n 's/^\(\.\.\/[a-z]*\/\|\/[^ ]*\/build\/[^/]*\/[a-z]*\/\)\{0,1\}\([^ :]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\): /\2: \3: /p' "$log" | sort
+	sparse_lines "$log"
 }
 
 {

@@ -84,6 +84,14 @@ logged() {
 	fi
 }
 
+# sparse_lines LOG: the warnings and errors of a kbuild log, sparse's and
+# the compiler's, as "path: kind: message" lines without line numbers (so
+# that moved code does not count as new), sorted.
+sparse_lines() {
+	sed -n 's/^\(\.\.\/[a-z]*\/\|\/[^ ]*\/build\/[^/]*\/[a-z]*\/\)\{0,1\}\([^ :]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\): /\2: \3: /p' "$1" |
+		sort
+}
+
 git_src() {
 	git -C "$SRC" "$@"
 }
