@@ -86,10 +86,11 @@ logged() {
 
 # sparse_lines LOG: the warnings and errors of a kbuild log, sparse's and
 # the compiler's, as "path: kind: message" lines without line numbers (so
-# that moved code does not count as new), sorted.
+# that moved code does not count as new), each once: a header's warning is
+# the same warning however many files include it.
 sparse_lines() {
 	sed -n 's/^\(\.\.\/[a-z]*\/\|\/[^ ]*\/build\/[^/]*\/[a-z]*\/\)\{0,1\}\([^ :]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\): /\2: \3: /p' "$1" |
-		sort
+		sort -u
 }
 
 git_src() {

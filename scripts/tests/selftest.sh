@@ -112,6 +112,28 @@ JSON
 }
 check "cover letter figures: this tree's bench and audit, or a line saying there are none" cover_figures
 
+# A header's warning counts once, however many objects include it, and
+# moved lines do not make a warning new.
+sparse_lines() {
+	(
+		KID=selftest
+		# shellcheck source=scripts/lib.sh
+		. "$TOP/scripts/lib.sh"
+		sparse_lines "$@"
+	)
+}
+sparse_once() {
+	printf '%s\n' '../src/include/linux/sched/x.h:9:1: warning: no newline at end of file' \
+		'  CC      kernel/locking/brlock.o' \
+		'../src/include/linux/sched/x.h:9:1: warning: no newline at end of file' \
+		'fs/inode.c:10:2: warning: context imbalance in f' >"$tmp/a.log"
+	printf '%s\n' '../src/include/linux/sched/x.h:9:1: warning: no newline at end of file' \
+		'fs/inode.c:12:2: warning: context imbalance in f' >"$tmp/b.log"
+	diff <(sparse_lines "$tmp/a.log") <(sparse_lines "$tmp/b.log") &&
+		[ "$(sparse_lines "$tmp/a.log" | wc -l)" = 2 ]
+}
+check "sparse warnings compared by file and message, each once" sparse_once
+
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
 	local want=$1 kid=$2
