@@ -7,8 +7,9 @@
 # warning (sparse's or the compiler's) that the patched tree has and the
 # pristine one has not.  Warnings are compared by file and message, each
 # once (a header's warning is one warning however many files include it),
-# without line numbers, which the series shifts.  A .c file that is #included by another (ext4's
-# mballoc-test.c) is compiled through the file that includes it.
+# without line numbers, which the series shifts.  A .c file that is
+# #included by another (ext4's mballoc-test.c) is compiled through the file
+# that includes it.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: sparse.sh REPORT}
