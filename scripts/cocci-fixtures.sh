@@ -3,7 +3,8 @@
 # Run every semantic patch on its fixtures: cocci/tests/RULE/NAME.c is the
 # input, cocci/tests/RULE/NAME.res the expected result (as for
 # scripts/coccinelle in the kernel).  The transformations of cocci/*.cocci
-# run in patch mode and .res is the file they leave; the audit's report
+# run in patch mode and .res is the file they leave (as cocci-apply.sh
+# leaves it); the audit's report
 # rules, cocci/audit/R.cocci with fixtures in cocci/tests/audit-R, run in
 # report mode and .res is their report, sorted.  One check per fixture.
 set -uo pipefail
@@ -16,8 +17,11 @@ n=0
 result() {
 	local rule=$1 mode=$2 dir=$3 file=$4
 	if [ "$mode" = patch ]; then
+		cp "$dir/$file" "$dir/orig"
 		spatch --sp-file "$rule" -D patch --in-place --very-quiet \
-			"$dir/$file" >"$dir/log" 2>&1 && cat "$dir/$file"
+			"$dir/$file" >"$dir/log" 2>&1 &&
+			"$TOP/scripts/tidy-added.py" "$dir/orig" "$dir/$file" &&
+			cat "$dir/$file"
 	else
 		(cd "$dir" && spatch --sp-file "$rule" -D report --very-quiet \
 			--no-includes --include-headers "$file" 2>log) | LC_ALL=C sort

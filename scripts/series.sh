@@ -27,6 +27,7 @@ key=$({
 	cd "$TOP" && { find brlock cocci manual-patches -type f; ls scripts/series.sh \
 		scripts/lib.sh scripts/cocci-apply.sh scripts/changed-functions.awk \
 		scripts/topic-message.sh scripts/subsystems.sh scripts/cover-letter.txt \
+		scripts/place-patch.py scripts/quote-rule.sh scripts/tidy-added.py \
 		scripts/verify-applies.sh; } | LC_ALL=C sort | xargs sha1sum
 	# shellcheck disable=SC2086 # lists of files
 	cat /dev/null ${MANUAL_PATCHES-} ${MANUAL_PATCHES_AFTER-} ${COCCI_RULES-} 2>&1
@@ -108,9 +109,20 @@ apply_manual() {
 		echo
 		sed '/^Signed-off-by:/d' "$msg"
 	} >"$msg.full"
-	git_src apply --index "$BUILD/manual.diff" >>"$log" 2>&1 ||
-		die series "$name no longer applies to $KID; see $log"
+	# Placed where its context has moved, or named with the hunk that
+	# cannot be placed and why (scripts/place-patch.py).
+	"$TOP/scripts/place-patch.py" "$BUILD/manual.diff" "$SRC" >"$BUILD/place.out" 2>>"$log" ||
+		die series "$name no longer applies to $KID: $(head -1 "$BUILD/place.out"); see $log"
 	say "patch $name: $(changed_files) files changed"
+	# What of the change a semantic patch can make, its "Part of" rules
+	# make, in the same commit, and its message quotes them.
+	for rule in $(part_of "$name"); do
+		apply_rule "$rule"
+		{
+			echo
+			"$TOP/scripts/quote-rule.sh" "$rule"
+		} >>"$msg.full"
+	done
 	commit_step "$msg.full"
 }
 
@@ -134,6 +146,22 @@ apply_rule() {
 # MANUAL_PATCHES, MANUAL_PATCHES_AFTER and COCCI_RULES (lists of files)
 # replace manual-patches/*.patch, manual-patches/after-rules/*.patch and
 # cocci/*.cocci, for tests.
+rules=()
+for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
+	[ -e "$rule" ] && rules+=("$rule")
+done
+
+# part_of PATCH: the rules whose "// Part of: PATCH" line names PATCH (as
+# a path relative to the toolkit).
+part_of() {
+	local rule
+	for rule in ${rules[@]+"${rules[@]}"}; do
+		if grep -qxF "// Part of: $1" "$rule"; then
+			echo "$rule"
+		fi
+	done
+}
+
 for patch in ${MANUAL_PATCHES:-"$TOP"/manual-patches/*.patch}; do
 	[ -e "$patch" ] && apply_manual "$patch"
 done
@@ -143,15 +171,11 @@ done
 # commit message (and cocci/T.sed, if any, run on the changed files to fix
 # their comments); a rule without one is a commit of its own, whose
 # message is its "///" header.
-rules=()
-for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
-	[ -e "$rule" ] && rules+=("$rule")
-done
 topics=$(for rule in ${rules[@]+"${rules[@]}"}; do
 	sed -n 's|^// Topic: *||p' "$rule"
 done | awk '!seen[$0]++')
 for rule in ${rules[@]+"${rules[@]}"}; do
-	grep -q '^// Topic:' "$rule" && continue
+	grep -q '^// \(Topic\|Part of\):' "$rule" && continue
 	steps=$((steps + 1))
 	generated=$((generated + 1))
 	: >"$BUILD/changes"

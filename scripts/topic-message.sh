@@ -43,19 +43,9 @@ used_rules | while read -r rule; do
 		fmt -w 70 | sed '1s/^/- /; 2,$s/^/  /'
 done
 
-# The rules themselves, without their header comments (already said above).
+# The rules themselves.
 used_rules | while read -r rule; do
 	case $rule in /*) path=$rule ;; *) path=$top/$rule ;; esac
 	echo
-	case $rule in
-	*.sed) echo "The comments were updated with this sed script:" ;;
-	*) echo "The semantic patch that makes this change is as follows:" ;;
-	esac
-	echo
-	case $rule in
-	*.sed) echo "  # cocci/$(basename "$rule")" ;;
-	*) echo "  // cocci/$(basename "$rule")" ;;
-	esac
-	awk 'head && /^(\/\/|#)/ { next } { head = 0 } NF || printed { print; printed = 1 }' \
-		head=1 "$path" | sed 's/^/  /; s/^ *$//'
+	"$top/scripts/quote-rule.sh" "$path"
 done

@@ -45,8 +45,11 @@ rm -rf "$SRC" "$BUILD/pristine" "$SRC.tmp"
 mkdir -p "$SRC.tmp"
 if [ -n "${TREE:-}" ]; then
 	logged tree "$LOGDIR/tree.log" rsync -a --exclude=/.git "$TREE/" "$SRC.tmp/"
+	# kbuild refuses an O= build from a source tree that was built in
+	# place; only the copy is cleaned.
 	if [ -e "$SRC.tmp/.config" ] || [ -d "$SRC.tmp/include/config" ]; then
 		logged tree "$LOGDIR/tree.log" make -s -C "$SRC.tmp" mrproper
+		say "tree $KID: $TREE carries a .config or build output; its copy was cleaned with make mrproper ($TREE is untouched)"
 	fi
 else
 	logged tree "$LOGDIR/tree.log" tar -xJf "$origin" -C "$SRC.tmp" --strip-components=1
