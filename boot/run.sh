@@ -7,6 +7,9 @@
 # (boot/*.config + check/rt.config) in build/$KID/obj-rt-boot.  Writes
 # out/$KID/boot.log and boot.txt (the console, and the verdicts and
 # timings), and boot-rt.log and boot-rt.txt; exits non-zero on failure.
+# When the patched kernel does not build or boot, the pristine tree is
+# built (and booted) with the same configuration, so that the error line
+# says whether the tree fails on its own.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 [ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
@@ -15,6 +18,26 @@ mkdir -p "$LOGDIR"
 initrd=$BUILD/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
 
+# pristine_fails NAME OBJDIR STAGE FRAGMENT...: whether the pristine tree,
+# configured with the same FRAGMENTs in OBJDIR-pristine, fails STAGE (build,
+# or boot: built, booted and its console scanned, without the brlock suite
+# it does not have) as well.
+pristine_fails() {
+	local name=$1 obj=$2-pristine stage=$3 log=$LOGDIR/build-$1-pristine.log rc=0
+	shift 3
+	say "$name $KID: failed; trying the pristine tree with the same configuration"
+	"$TOP/boot/config.sh" "$BUILD/pristine" "$obj" pristine "$@"
+	kmake "$BUILD/pristine" "$obj" bzImage >"$log" 2>&1 || return 0
+	[ "$stage" = boot ] || return 1
+	"$TOP/boot/disks.sh" "$name-pristine" "$BUILD"
+	"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+		"$LOGDIR/$name-pristine.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
+	[ $rc = 0 ] || return 0
+	RESULTS= SCAN_NAME=$name-pristine "$TOP/boot/scan-console.sh" "$LOGDIR/$name-pristine.log" \
+		>"$LOGDIR/$name-pristine.txt" && return 1
+	return 0
+}
+
 # boot_kernel NAME OBJDIR FRAGMENT...: build, boot and judge one kernel;
 # its console and report are out/$KID/NAME.log and NAME.txt.
 boot_kernel() {
@@ -22,8 +45,11 @@ boot_kernel() {
 	shift 2
 	"$TOP/boot/config.sh" "$SRC" "$obj" patched "$@"
 	start=$SECONDS
-	kmake "$SRC" "$obj" bzImage >"$LOGDIR/build-$name.log" 2>&1 ||
-		die "$name" "kernel build failed; see $LOGDIR/build-$name.log"
+	if ! kmake "$SRC" "$obj" bzImage >"$LOGDIR/build-$name.log" 2>&1; then
+		pristine_fails "$name" "$obj" build "$@" &&
+			die "$name" "the pristine tree fails to build with this configuration too, so the tree is broken, not the series; see $LOGDIR/build-$name-pristine.log"
+		die "$name" "kernel build failed (the pristine tree builds); see $LOGDIR/build-$name.log"
+	fi
 	build_s=$((SECONDS - start))
 	say "$name $KID: kernel built in ${build_s}s"
 
@@ -49,8 +75,11 @@ boot_kernel() {
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
 		grep "^$name:" "$report" | head -3 >&2
+		if pristine_fails "$name" "$obj" boot "$@"; then
+			die "$name" "the pristine tree fails the same way with this configuration, so the tree is broken, not the series; see $LOGDIR/$name-pristine.txt"
+		fi
 		[ $rc = 124 ] && die "$name" "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/$name.log"
-		die "$name" "$KID failed; see $OUT/$name.log and $report"
+		die "$name" "$KID failed (the pristine tree passes); see $OUT/$name.log and $report"
 	fi
 	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"
 }
