@@ -10,7 +10,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args
+.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args matrix
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -75,6 +75,11 @@ bench: bench-args series
 
 bench-args:
 	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh args
+
+# Series and check (boot with BOOT=1) on every tree of TREES (versions or
+# paths; default: the packaged trees): out/matrix.txt and matrix.json.
+matrix: deps
+	@TREES="$(TREES)" BOOT=$(BOOT) scripts/matrix.sh
 
 summary:
 	@scripts/summary.sh

@@ -33,7 +33,7 @@ pristine_fails() {
 	"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$LOGDIR/$name-pristine.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
 	[ $rc = 0 ] || return 0
-	RESULTS= SCAN_NAME=$name-pristine "$TOP/boot/scan-console.sh" "$LOGDIR/$name-pristine.log" \
+	RESULTS='' SCAN_NAME=$name-pristine "$TOP/boot/scan-console.sh" "$LOGDIR/$name-pristine.log" \
 		>"$LOGDIR/$name-pristine.txt" && return 1
 	return 0
 }

@@ -134,6 +134,30 @@ sparse_once() {
 }
 check "sparse warnings compared by file and message, each once" sparse_once
 
+# make matrix's table: the share of generated hunks, leftovers, and the
+# error line of a tree whose series failed.
+matrix_report() {
+	local out=$tmp/mx/out
+	mkdir -p "$out/9.9" "$tmp/mx/status"
+	printf '%s\n' 'hand brlock 7 700' 'hand manual-patches/a.patch 1 10' \
+		'generated cocci/r.cocci 3 30' >"$out/9.9/composition.txt"
+	printf '%s\n' a.patch b.patch >"$out/9.9/series" && mkdir -p "$out/9.9/patches" &&
+		mv "$out/9.9/series" "$out/9.9/patches/series"
+	printf '%s\n' 'leftover s_inodes: 2 lines' 'leftover inode_hash_lock in fs/inode.c: none' \
+		>"$out/9.9/check.txt"
+	printf '%s\n' 'kid 9.9' 'series PASS' 'check FAIL error: check: 9.9 failed; see x' \
+		>"$tmp/mx/status/9.9.status"
+	printf '%s\n' 'kid tree-x' 'series FAIL error: series: cocci/r.cocci no longer matches anything in tree-x' \
+		>"$tmp/mx/status/x.status"
+	! "$TOP/scripts/matrix-report.py" "$out" "$tmp/mx/status/9.9.status" "$tmp/mx/status/x.status" &&
+		cat "$out/matrix.txt" &&
+		grep -q '^9\.9 .* 2 .* 1/10 .* 3/30 .* 75% .* none .* s_inodes (2) .* PASS .* FAIL' "$out/matrix.txt" &&
+		grep -q '^tree-x .* cocci/r\.cocci .* FAIL' "$out/matrix.txt" &&
+		python3 -c 'import json, sys; rows = json.load(open(sys.argv[1])); assert rows[0]["generated"]["hunks"] == 3' \
+			"$out/matrix.json"
+}
+check "matrix report: generated share, leftovers, the failing tree's error" matrix_report
+
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
 	local want=$1 kid=$2
