@@ -38,6 +38,7 @@ stage() {
 
 stage "toolkit self-tests" "$TOP/scripts/tests/selftest.sh"
 stage "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
+stage "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/scripts/tests/drift.sh"
 stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
 stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
 
