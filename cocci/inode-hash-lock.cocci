@@ -12,6 +12,8 @@
 //
 // Topic: inode-hash
 // Confidence: High
+// Assumes: inode_hash_lock: the inode hash under one global spinlock,
+// inode_hash_lock (Linux 2.6.38 and later)
 // Comments: only the file that defines the VFS's global inode_hash_lock
 // (fs/inode.c); fat, exfat and ksmbd have same-named locks of their own.
 // Grep: inode_hash_lock

@@ -7,6 +7,8 @@
 //
 // Topic: sb-inodes
 // Confidence: High
+// Assumes: s_inode_list_lock: the inodes of a superblock on sb->s_inodes,
+// under sb->s_inode_list_lock (Linux 4.4 and later)
 // Grep: s_inodes|s_inode_list_lock
 // Options: --no-includes --include-headers
 

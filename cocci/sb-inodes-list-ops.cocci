@@ -10,6 +10,8 @@
 //
 // Part of: manual-patches/after-rules/0001-fs-keep-the-inodes-of-a-superblock-on-per-CPU-lists.patch
 // Confidence: High
+// Assumes: inode_sb_list_add: one function that adds an inode to the
+// inodes of its superblock (Linux 2.6.37 and later)
 // Grep: inode_sb_list_add|inode_sb_list_del
 // Options: --no-includes
 

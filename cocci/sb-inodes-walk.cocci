@@ -12,6 +12,8 @@
 //
 // Topic: sb-inodes
 // Confidence: High
+// Assumes: s_inode_list_lock: the inodes of a superblock on sb->s_inodes,
+// under sb->s_inode_list_lock (Linux 4.4 and later)
 // Comments: the iterator is a local, struct sb_inode_iter iter, declared
 // at the top of the function.
 // Grep: s_inodes|s_inode_list_lock

@@ -47,6 +47,39 @@ log=$LOGDIR/series.log
 stage_out=$BUILD/out.new
 rm -rf "$stage_out"
 
+# MANUAL_PATCHES, MANUAL_PATCHES_AFTER and COCCI_RULES (lists of files)
+# replace manual-patches/*.patch, manual-patches/after-rules/*.patch and
+# cocci/*.cocci, for tests.
+rules=()
+for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
+	[ -e "$rule" ] && rules+=("$rule")
+done
+
+# part_of PATCH: the rules whose "// Part of: PATCH" line names PATCH (as
+# a path relative to the toolkit).
+part_of() {
+	local rule
+	for rule in ${rules[@]+"${rules[@]}"}; do
+		if grep -qxF "// Part of: $1" "$rule"; then
+			echo "$rule"
+		fi
+	done
+}
+
+# What each rule assumes of the tree ("// Assumes: WORD: what", continued
+# on the following comment lines) is checked before anything is changed:
+# a tree too old or too new for a rule is named with the assumption.
+for rule in ${rules[@]+"${rules[@]}"}; do
+	while IFS= read -r assumption; do
+		word=${assumption%%:*}
+		git_src grep -q -w -e "$word" pristine -- '*.c' '*.h' ||
+			die series "$KID is too old or too new for ${rule#"$TOP"/}, which assumes ${assumption#*: } (no '$word' in the tree)"
+	done < <(awk '/^\/\/ Assumes: / { if (a) print a; a = substr($0, 13); next }
+		a && /^\/\/ / && !/^\/\/ [A-Z][a-z]*( [a-z]+)?:/ { a = a " " substr($0, 4); next }
+		a { print a; a = "" }
+		END { if (a) print a }' "$rule")
+done
+
 # Making the series anew rewrites every file it changes, even where the
 # result is the same; the time stamps of such files are put back at the
 # end, so that a kernel built from the last series is only rebuilt where
@@ -156,25 +189,6 @@ apply_rule() {
 	git_src diff -U0 | "$TOP/scripts/changed-functions.awk" -v rule="$name" \
 		>>"$BUILD/changes"
 	git_src add -A -f .
-}
-
-# MANUAL_PATCHES, MANUAL_PATCHES_AFTER and COCCI_RULES (lists of files)
-# replace manual-patches/*.patch, manual-patches/after-rules/*.patch and
-# cocci/*.cocci, for tests.
-rules=()
-for rule in ${COCCI_RULES:-"$TOP"/cocci/*.cocci}; do
-	[ -e "$rule" ] && rules+=("$rule")
-done
-
-# part_of PATCH: the rules whose "// Part of: PATCH" line names PATCH (as
-# a path relative to the toolkit).
-part_of() {
-	local rule
-	for rule in ${rules[@]+"${rules[@]}"}; do
-		if grep -qxF "// Part of: $1" "$rule"; then
-			echo "$rule"
-		fi
-	done
 }
 
 for patch in ${MANUAL_PATCHES:-"$TOP"/manual-patches/*.patch}; do

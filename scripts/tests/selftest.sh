@@ -168,6 +168,16 @@ check "unknown KVER is refused with the installed list" bad_input 'KVER=0.9: no 
 mkdir -p "$tmp/notakernel"
 check "TREE that is not a kernel tree is refused" bad_input 'is not a kernel tree' tree-notakernel tree TREE="$tmp/notakernel"
 check "AUTHOR that is not 'Name <mail>' is refused" bad_input "AUTHOR='nobody' is not 'Name <mail>'" 0.9 tree KVER=0.9 AUTHOR=nobody
-rm -rf "$TOP/build/0.9" "$TOP/build/tree-notakernel"
+# A tree from before sb->s_inode_list_lock (Linux 4.4): the series says
+# which rule assumes what, before changing anything.
+mkdir -p "$tmp/linux-2.6.30/fs" "$tmp/linux-2.6.30/include/linux" "$tmp/linux-2.6.30/scripts"
+printf 'kernelversion:\n\t@echo 2.6.30\n' >"$tmp/linux-2.6.30/Makefile"
+printf 'spinlock_t inode_lock;\n' >"$tmp/linux-2.6.30/fs/inode.c"
+touch "$tmp/linux-2.6.30/Kconfig" "$tmp/linux-2.6.30/include/linux/fs.h" \
+	"$tmp/linux-2.6.30/scripts/checkpatch.pl"
+check "a tree too old for a rule is refused, naming the rule and its assumption" \
+	bad_input "tree-linux-2.6.30 is too old or too new for cocci/.*, which assumes .*(no '.*' in the tree)" \
+	tree-linux-2.6.30 series TREE="$tmp/linux-2.6.30"
+rm -rf "$TOP/build/0.9" "$TOP/build/tree-notakernel" "$TOP/build/tree-linux-2.6.30"
 
 exit $status
