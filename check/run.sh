@@ -38,5 +38,7 @@ if [ $status = 0 ]; then
 	say "check $KID: checkpatch --strict clean, no new sparse warning, touched files and API users compile, no old lock names left, !SMP build clean, $rt ($report)"
 else
 	grep -E 'FAILED|NEW|failed|not built|^leftover .*lines' "$report" | head -5 >&2
+	grep -q 'broken on its own' "$report" &&
+		die check "$KID: the pristine tree fails to compile with this configuration too, so the tree is broken, not the series; see $report"
 	die check "$KID failed; see $report"
 fi

@@ -66,15 +66,22 @@ if [ ${#files[@]} = 0 ]; then
 	exit 0
 fi
 
-if ! patched=$(warnings "$SRC" "$BUILD/obj-check" patched "${files[@]}" 2>>"$report"); then
-	record FAIL "compile of touched .c files"
-	exit 1
-fi
-record PASS "compile of ${#files[@]} touched .c files"
 old=()
 for f in "${files[@]}"; do
 	[ -f "$BUILD/pristine/$f" ] && old+=("$f")
 done
+if ! patched=$(warnings "$SRC" "$BUILD/obj-check" patched "${files[@]}" 2>>"$report"); then
+	# Whose fault: the same files of the pristine tree, configured the same.
+	if [ ${#old[@]} -gt 0 ] &&
+	   ! warnings "$BUILD/pristine" "$BUILD/obj-check-pristine" pristine "${old[@]}" >/dev/null 2>>"$report"; then
+		echo "the pristine tree fails to compile these files with the same configuration: the tree is broken on its own" >>"$report"
+		record FAIL "compile of touched .c files: the pristine tree fails too (the tree, not the series)"
+	else
+		record FAIL "compile of touched .c files (the pristine tree compiles them)"
+	fi
+	exit 1
+fi
+record PASS "compile of ${#files[@]} touched .c files"
 pristine=
 if [ ${#old[@]} -gt 0 ] &&
    ! pristine=$(warnings "$BUILD/pristine" "$BUILD/obj-check-pristine" pristine "${old[@]}" 2>>"$report"); then
