@@ -60,7 +60,7 @@ if [ -z "${FAST_ONLY:-}" ]; then
 			make --no-print-directory -k check boot KVER="$v"
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
-		# KUNIT_KVERS (make validate: all).
+		# KUNIT_KVERS (make test: the first; make validate: all).
 		case " ${KUNIT_KVERS-} " in
 		*" $v "*) stage "make kunit KVER=$v" make --no-print-directory kunit KVER="$v" ;;
 		esac
