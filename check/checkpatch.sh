@@ -28,8 +28,8 @@ excepted() {
 # them); a tree that renamed one (README.md) is checked with --no-tree,
 # which skips only the checks that look files up in the tree.
 options=()
-if (cd "$SRC" && perl scripts/checkpatch.pl --strict /dev/null 2>&1) |
-   grep -q 'Must be run from the top-level dir'; then
+probe=$(cd "$SRC" && { perl scripts/checkpatch.pl --strict /dev/null 2>&1 || true; })
+if grep -q 'Must be run from the top-level dir' <<<"$probe"; then
 	options+=(--no-tree)
 	echo "checkpatch --strict: $SRC lacks a top-level file checkpatch looks for; run with --no-tree" >>"$report"
 fi
