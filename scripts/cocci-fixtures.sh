@@ -3,10 +3,10 @@
 # Run every semantic patch on its fixtures: cocci/tests/RULE/NAME.c is the
 # input, cocci/tests/RULE/NAME.res the expected result (as for
 # scripts/coccinelle in the kernel).  The transformations of cocci/*.cocci
-# run in patch mode and .res is the file they leave (as cocci-apply.sh
-# leaves it); the audit's report
-# rules, cocci/audit/R.cocci with fixtures in cocci/tests/audit-R, run in
-# report mode and .res is their report, sorted.  One check per fixture.
+# run in patch mode and .res is the file they leave, tidied as
+# cocci-apply.sh tidies it; the audit's report rules, cocci/audit/R.cocci
+# with fixtures in cocci/tests/audit-R, run in report mode and .res is
+# their report, sorted.  One check per fixture.
 set -uo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 export AUDIT_LOCKS=${AUDIT_LOCKS:-$TOP/cocci/audit/locks.conf} PYTHONPATH=$TOP/scripts${PYTHONPATH:+:$PYTHONPATH}
