@@ -66,7 +66,8 @@ extra_steps() {
 		grep -q '^Cc: linux-fsdevel@vger.kernel.org$' "$out"/patches/0003-*.patch &&
 		grep -q '^+	barrier();$' "$out"/patches/0003-*.patch &&
 		[ "$(grep -c '^Signed-off-by: ' "$out"/patches/0002-*.patch)" = 1 ] &&
-		grep -q '1 hand-written patches and 1 patches generated' "$out/patches/0000-cover-letter.patch"
+		tr '\n' ' ' <"$out/patches/0000-cover-letter.patch" |
+		grep -q '1 hand-written patches and 1 patches generated'
 }
 
 # The leftover check must fail on the tree the series starts from.
