@@ -75,11 +75,12 @@ boot_kernel() {
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
 		grep "^$name:" "$report" | head -3 >&2
-		if pristine_fails "$name" "$obj" boot "$@"; then
-			die "$name" "the pristine tree fails the same way with this configuration, so the tree is broken, not the series; see $LOGDIR/$name-pristine.txt"
-		fi
-		[ $rc = 124 ] && die "$name" "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/$name.log"
-		die "$name" "$KID failed (the pristine tree passes); see $OUT/$name.log and $report"
+		local pristine='the pristine tree passes'
+		pristine_fails "$name" "$obj" boot "$@" &&
+			pristine="the pristine tree fails too with this configuration: $LOGDIR/$name-pristine.log"
+		[ $rc = 124 ] &&
+			die "$name" "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/$name.log ($pristine)"
+		die "$name" "$KID failed; see $OUT/$name.log and $report ($pristine)"
 	fi
 	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"
 }
