@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # initramfs.sh OUTPUT INIT CDIR BINDIR [HOSTPROG...]: a gzip'd cpio with
 # busybox-static, INIT as /init, every CDIR/*.c built as a static program
-# into BINDIR, and each HOSTPROG (a program of this machine, fs_mark) in
-# /bin with the shared libraries it needs.  The image's tree is kept in
+# into BINDIR, and each HOSTPROG (a program of this machine: fs_mark,
+# mke2fs) in /usr/bin with the shared libraries it needs.  Busybox's
+# shell runs its own applet before any program of the same name in PATH:
+# call such a program by its path.  The image's tree is kept in
 # OUTPUT.d.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -15,7 +17,7 @@ shift 4
 root=$output.d
 log=$LOGDIR/initramfs-$(basename "$output").log
 rm -rf "$root"
-mkdir -p "$root"/{bin,dev,proc,sys,tmp,mnt} "$root/$bindir"
+mkdir -p "$root"/{bin,usr/bin,dev,proc,sys,tmp,mnt} "$root/$bindir"
 : >"$log"
 cp /bin/busybox "$root/bin/busybox"
 cp "$init" "$root/init"
@@ -27,7 +29,7 @@ for c in "$cdir"/*.c; do
 done
 for prog in "$@"; do
 	[ -x "$prog" ] || die boot "$prog is missing; run 'make deps'"
-	cp "$prog" "$root/bin/"
+	cp "$prog" "$root/usr/bin/"
 	# The loader and the libraries, at the paths ldd names.
 	for lib in $(ldd "$prog" | grep -o '/[^ ]*'); do
 		mkdir -p "$root/$(dirname "$lib")"

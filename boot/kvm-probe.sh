@@ -1,15 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # kvm-probe.sh: print "kvm" if KVM really runs a guest here, else "tcg".
-# /dev/kvm can exist and still hang (nested virtualisation), so a 512-byte
-# boot sector that writes "K" to the serial port must show it within a few
-# seconds.  ACCEL=kvm or ACCEL=tcg skips the probe.
+# KVM needs /dev/kvm and a hardware KVM module (kvm_intel or kvm_amd: a
+# paravirtual one such as kvm_pvm runs no ordinary kernel).  Even then
+# /dev/kvm can hang (nested virtualisation), so a 512-byte boot sector that
+# writes "K" to the serial port must show it within a few seconds.
+# ACCEL=kvm or ACCEL=tcg skips the probe.
 set -euo pipefail
 if [ -n "${ACCEL:-}" ]; then
 	echo "$ACCEL"
 	exit 0
 fi
-if [ ! -w /dev/kvm ]; then
+if [ ! -w /dev/kvm ] || { ! [ -d /sys/module/kvm_intel ] && ! [ -d /sys/module/kvm_amd ]; }; then
 	echo tcg
 	exit 0
 fi

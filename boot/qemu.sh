@@ -4,6 +4,11 @@
 # and 64 possible (so the per-CPU data of CPUs that never came online exists
 # and is walked), console to LOG, the DISKs (raw images) as its virtio disks
 # /dev/vda, /dev/vdb..., killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
+# ICOUNT=1 boots the deterministic instrument instead (make bench's cost
+# runs): one vCPU under TCG with -icount shift=0, so that one virtual
+# nanosecond is one guest instruction and the guest's clocks run on it;
+# QEMU 7.2 refuses -icount with more vCPUs, and a virtio disk would
+# complete its I/O in host time, so give it none.
 # KVM only where it really works: boot/kvm-probe.sh must pass, and the kernel
 # must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
 # sector and still hang a kernel, so then the boot starts again under TCG.
@@ -24,14 +29,24 @@ done
 # since under TCG no kernel counts QEMU's absent CPUs as hotpluggable.
 # kunit.filter=speed>slow: KUnit cases marked slow (ext4's mballoc cost
 # benchmark) trip the soft-lockup detector under TCG; 6.1 ignores it.
+cpus=(-smp "2,maxcpus=64")
+possible=possible_cpus=64
+if [ "${ICOUNT:-0}" = 1 ]; then
+	cpus=(-smp 1 -icount "shift=0,sleep=off,align=off" -rtc "base=2024-01-01T00:00:00,clock=vm")
+	possible=
+fi
 boot() {
 	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
-		-smp 2,maxcpus=64 -m 1024 -kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi possible_cpus=64 kunit.filter=speed>slow ${BOOT_APPEND:-}" \
+		"${cpus[@]}" -m 1024 -kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi $possible kunit.filter=speed>slow ${BOOT_APPEND:-}" \
 		"${disk[@]}" -display none -monitor none -serial stdio -nodefaults -no-reboot \
 		</dev/null >"$log" 2>&1
 }
 
+if [ "${ICOUNT:-0}" = 1 ]; then
+	echo "tcg -icount shift=0"
+	boot tcg
+fi
 if [ "$("$(dirname "$0")/kvm-probe.sh")" = kvm ]; then
 	(boot kvm) &
 	pid=$!

@@ -3,14 +3,18 @@
 """bench-report.py: make bench's report from the guests' consoles.
 
 Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
-rate=R" lines, boot/bench/fsbench.c and boot/bench/init) and
-DIR/lockstat-{pristine,patched}.log ("LOCKSTAT" lines, /proc/lock_stat's
-class lines).  Writes OUT/bench.json, OUT/bench.txt, and OUT/bench.dat
-with the gnuplot script OUT/bench.gp that draws OUT/bench.svg.
+rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init),
+DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
+boots, after "BENCH-FS FS" lines) and DIR/lockstat-{pristine,patched}.log
+("LOCKSTAT" lines, /proc/lock_stat's class lines).  Writes OUT/bench.json,
+OUT/bench.txt, and OUT/bench.dat with the gnuplot script OUT/bench.gp that
+draws OUT/bench.svg.  Exits non-zero, naming the workload, when the two
+-icount rounds of a kernel differ: then they measured nothing exact.
 """
 import argparse
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -24,10 +28,15 @@ WORKLOADS = {
     "unlink2": "unlink(creat()) in a directory per thread",
     "stat-cold": "stat() of every file after drop_caches (ext4 inode reads, inode-hash inserts)",
     "fs_mark": "fs_mark creating empty files, a directory per thread",
+    "create": "creat() and close() of new empty files in one directory (fs_mark's shape)",
     "walk-drop_caches": "drop_caches=1: a walk of the superblock's inodes (inodes/s)",
     "walk-umount": "umount: every cached inode evicted (inodes/s)",
 }
-BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+)(.*)$")
+BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+) ops=(\d+) ns=(\d+)(.*)$")
+FS = re.compile(r"^BENCH-FS (\S+)$")
+# Rounds of the -icount boots, and the ratio above which a cost is a cost.
+COST_ROUNDS = 2
+COST_SLACK = 1.005
 # /proc/lock_stat: "name: con-bounces contentions waittime-min
 # waittime-max waittime-total waittime-avg acq-bounces acquisitions ..."
 LOCKSTAT = re.compile(r"^LOCKSTAT (\S+):\s+([0-9.\s]+)$")
@@ -52,7 +61,7 @@ def read_rates(directory, rounds):
                 m = BENCH.match(line)
                 if not m:
                     continue
-                name, threads, rate, extra = m.groups()
+                name, threads, rate, _, _, extra = m.groups()
                 if name not in WORKLOADS:
                     sys.exit(f"{path}: unknown workload {name}")
                 key = (name, int(threads))
@@ -68,6 +77,58 @@ def read_rates(directory, rounds):
                 sys.exit(f"{key[0]} at {key[1]} threads: {len(per[kernel])} results "
                          f"from the {kernel} kernel, not {rounds}")
     return samples, extras
+
+
+def read_costs(directory):
+    """costs["FS/NAME"][kernel] = [instructions per operation per round]."""
+    costs = {}
+    for kernel in KERNELS:
+        for rnd in range(1, COST_ROUNDS + 1):
+            path = os.path.join(directory, f"cost-{kernel}-{rnd}.log")
+            if not os.path.exists(path):
+                sys.exit(f"{path}: missing")
+            fs = None
+            for line in lines(path):
+                m = FS.match(line)
+                if m:
+                    fs = m.group(1)
+                    continue
+                m = BENCH.match(line)
+                if not m:
+                    continue
+                name, _, _, ops, ns, _ = m.groups()
+                if fs is None or name not in WORKLOADS:
+                    sys.exit(f"{path}: {name} outside a BENCH-FS section or unknown")
+                per = costs.setdefault(f"{fs}/{name}", {k: [] for k in KERNELS})
+                per[kernel].append(int(ns) / int(ops))
+    if not costs:
+        sys.exit(f"{directory}: no cost results")
+    for key, per in costs.items():
+        for kernel in KERNELS:
+            if len(per[kernel]) != COST_ROUNDS:
+                sys.exit(f"{key}: {len(per[kernel])} -icount results from the "
+                         f"{kernel} kernel, not {COST_ROUNDS}")
+            if len(set(per[kernel])) != 1:
+                sys.exit(f"{key}: the {kernel} kernel's -icount rounds differ "
+                         f"({' vs '.join(f'{v:.1f}' for v in per[kernel])} "
+                         "instructions per operation): the guest was not deterministic")
+    return {key: {"pristine": per["pristine"], "patched": per["patched"],
+                  "ratio": per["patched"][0] / per["pristine"][0]}
+            for key, per in costs.items()}
+
+
+def ratio_ci95(pristine, patched, draws=2000):
+    """A bootstrap 95% interval of median(patched) / median(pristine),
+    resampling each kernel's rounds; seeded, so the report is the same
+    from the same consoles.  None with fewer than 2 rounds: one sample
+    has no spread to resample."""
+    if min(len(pristine), len(patched)) < 2:
+        return None
+    rng = random.Random(20090101)
+    ratios = sorted(statistics.median(rng.choices(patched, k=len(patched))) /
+                    statistics.median(rng.choices(pristine, k=len(pristine)))
+                    for _ in range(draws))
+    return [ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]]
 
 
 def read_lockstat(directory):
@@ -103,6 +164,7 @@ def build_report(args):
         for kernel in KERNELS:
             row[kernel] = summary(per[kernel])
         row["ratio"] = row["patched"]["median"] / row["pristine"]["median"]
+        row["ratio_ci95"] = ratio_ci95(per["pristine"], per["patched"])
         rows.append(row)
     scaling = {}
     for name in order:
@@ -122,6 +184,9 @@ def build_report(args):
         "scaling_efficiency": scaling,
         "walk_inodes": extras.get("walk-umount", {}),
         "lock_stat": read_lockstat(args.dir),
+        "instructions_per_op": read_costs(args.dir),
+        "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
+                     "-rtc clock=vm -smp 1 -m 1024, ext4 on brd and tmpfs",
     }
 
 
@@ -132,17 +197,32 @@ def text(report):
            + ("; QUICK=1: short runs on the lock_stat (debug) kernels that prove"
               " the path, not figures to quote" if report["quick"] else ""),
            f"Rates in {report['unit']}: median [min - max] of the rounds.", ""]
-    fmt = "{:<17} {:>3}  {:>30}  {:>30}  {:>7}"
-    out.append(fmt.format("workload", "thr", "pristine", "patched", "ratio"))
+    fmt = "{:<17} {:>3}  {:>30}  {:>30}  {:>7}  {}"
+    out.append(fmt.format("workload", "thr", "pristine", "patched", "ratio",
+                          "95% interval (bootstrap over rounds)"))
     for r in report["results"]:
         cells = [f"{r[k]['median']:.0f} [{r[k]['min']:.0f} - {r[k]['max']:.0f}]" for k in KERNELS]
-        out.append(fmt.format(r["workload"], r["threads"], *cells, f"{r['ratio']:.3f}"))
+        if r["ratio_ci95"] is None:
+            interval = "none: one round"
+        else:
+            lo, hi = r["ratio_ci95"]
+            interval = f"[{lo:.3f} - {hi:.3f}]" + (
+                " no difference measurable" if lo <= 1.0 <= hi else "")
+        out.append(fmt.format(r["workload"], r["threads"], *cells, f"{r['ratio']:.3f}",
+                              interval))
     out += ["", "Scaling efficiency: 2-thread rate / (2 x 1-thread rate), medians; 1.0 is perfect.",
             "{:<17} {:>9} {:>9}".format("workload", "pristine", "patched")]
     for name, eff in report["scaling_efficiency"].items():
         out.append("{:<17} {:>9.3f} {:>9.3f}".format(name, eff["pristine"], eff["patched"]))
     for kernel, extra in report["walk_inodes"].items():
         out.append(f"walk: {extra} cached (/proc/sys/fs/inode-nr) before the walk, {kernel}")
+    out += ["", f"Guest instructions per operation, one thread, QEMU {report['cost_qemu']}: "
+            f"each kernel booted {COST_ROUNDS} times, the rounds identical to the instruction.",
+            "{:<24} {:>12} {:>12} {:>7}".format("fs/workload", "pristine", "patched", "ratio")]
+    for key, c in report["instructions_per_op"].items():
+        flag = f"  above {COST_SLACK}" if c["ratio"] > COST_SLACK else ""
+        out.append("{:<24} {:>12.1f} {:>12.1f} {:>7.4f}{}".format(
+            key, c["pristine"][0], c["patched"][0], c["ratio"], flag))
     out += ["", "lock_stat kernels (lockdep's lock statistics on), 2 threads of unlink1, "
             "unlink2 and the cold stat storm:",
             "{:<9} {:<34} {:>12} {:>13}".format("kernel", "lock class", "contentions", "acquisitions")]

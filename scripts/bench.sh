@@ -11,7 +11,12 @@
 # first in odd rounds, patched first in even ones), in the same QEMU
 # settings, each on a freshly made ext4 disk, running boot/bench/init's
 # workloads; then each lock_stat kernel once under the 2-thread
-# create/unlink workloads.  Writes out/$KID/bench.json, bench.txt and
+# create/unlink workloads.  The cost runs: each rate kernel booted twice
+# under QEMU's -icount (boot/qemu.sh ICOUNT=1: one vCPU, deterministic,
+# one virtual nanosecond per guest instruction), the single-thread
+# workloads a fixed number of times on ext4 in a RAM disk and on tmpfs,
+# so their instructions per operation; the two rounds of a kernel must
+# agree to the instruction.  Writes out/$KID/bench.json, bench.txt and
 # bench.svg (scripts/bench-report.py); the consoles stay in
 # build/$KID/bench.
 # QUICK=1 proves the path in a fraction of the time: one round of short
@@ -21,8 +26,8 @@
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
-0) rounds=${ROUNDS:-3} seconds=5 stat=20000 fsmark=5000 walk=100000 timeout=1800 ;;
-1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 timeout=900 ;;
+0) rounds=${ROUNDS:-3} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 ;;
+1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 ;;
 *) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
 esac
 case $rounds in
@@ -64,27 +69,34 @@ image() {
 
 initrd=$work/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/bench/init" "$TOP/boot/bench" /bin \
-	/usr/bin/fs_mark
+	/usr/bin/fs_mark /sbin/mke2fs
 
-# boot KERNEL MODE LOG: one bench boot on a new ext4 disk with room for
-# every workload's inodes.  The first boot finds the accelerator (see
-# boot/qemu.sh); every later one uses the same.
+# boot KERNEL MODE LOG: one bench boot.  The rates and lockstat modes run
+# on a new ext4 disk with room for every workload's inodes, under the
+# accelerator the first boot found (see boot/qemu.sh); the cost mode runs
+# under -icount on a RAM disk of 256 MiB (brd) that the guest formats.
 accel=
 boot() {
-	local kernel=$1 mode=$2 log=$3 start=$SECONDS used rc=0
-	rm -f "$work/disk.img"
-	PATH=$PATH:/usr/sbin:/sbin logged bench "$LOGDIR/mkfs-bench.log" \
-		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
-		-N $((walk + stat + 4 * fsmark + 4096)) "$work/disk.img" 512M
-	used=$(ACCEL=${accel%% *} BOOT_TIMEOUT=$timeout \
-		BOOT_APPEND="quiet bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk" \
-		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "$work/disk.img") || rc=$?
-	[ -n "$accel" ] || accel=$used
+	local kernel=$1 mode=$2 log=$3 start=$SECONDS used rc=0 how disk=()
+	how=(ACCEL="${accel%% *}")
+	if [ "$mode" = cost ]; then
+		how=(ICOUNT=1)
+	else
+		rm -f "$work/disk.img"
+		PATH=$PATH:/usr/sbin:/sbin logged bench "$LOGDIR/mkfs-bench.log" \
+			mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
+			-N $((walk + stat + 4 * fsmark + 4096)) "$work/disk.img" 512M
+		disk=("$work/disk.img")
+	fi
+	used=$(env "${how[@]}" BOOT_TIMEOUT="$timeout" \
+		BOOT_APPEND="quiet nokaslr brd.rd_nr=1 brd.rd_size=262144 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
+		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
+	[ "$mode" = cost ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${timeout}s; see $log"
 	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
 		die bench "the $kernel kernel's $mode run failed; see $log"
 	fi
-	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${accel%% *}"
+	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}"
 }
 
 for round in $(seq "$rounds"); do
@@ -92,6 +104,14 @@ for round in $(seq "$rounds"); do
 	[ $((round % 2)) = 1 ] || order="patched pristine"
 	for kernel in $order; do
 		boot "$kernel" rates "$work/rates-$kernel-$round.log"
+	done
+done
+# Two cost rounds, in both orders, as the rate rounds.
+for round in 1 2; do
+	order="pristine patched"
+	[ $round = 1 ] || order="patched pristine"
+	for kernel in $order; do
+		boot "$kernel" cost "$work/cost-$kernel-$round.log"
 	done
 done
 for kernel in pristine patched; do

@@ -26,16 +26,25 @@ def bench_lines(path):
     if cells:
         out.append("lock_stat with 2 threads creating, unlinking and reading "
                    "inodes: " + "; ".join(cells) + ".")
-    noise = [r for r in b.get("results", [])
-             if r["threads"] == 1 and
-             r["patched"]["min"] <= r["pristine"]["max"] and
-             r["pristine"]["min"] <= r["patched"]["max"]]
-    ones = [r for r in b.get("results", []) if r["threads"] == 1]
-    if ones:
-        out.append(f"Single-thread rates: {len(noise)} of {len(ones)} workloads "
-                   "have patched/pristine ranges that overlap (no difference "
-                   "measurable); " + ", ".join(
-                       f"{r['workload']} {r['ratio']:.3f}" for r in ones) + ".")
+    costs = b.get("instructions_per_op") or {}
+    if costs:
+        out.append("Single-thread cost, in guest instructions per operation "
+                   f"counted by QEMU -icount ({b.get('cost_qemu', 'one vCPU')}; "
+                   "every round identical), patched/pristine: " + ", ".join(
+                       f"{k} {c['ratio']:.4f}" for k, c in costs.items()) + ".")
+    rows = b.get("results", [])
+    same = [r for r in rows if r.get("ratio_ci95") and
+            r["ratio_ci95"][0] <= 1.0 <= r["ratio_ci95"][1]]
+    apart = [r for r in rows if r.get("ratio_ci95") and r not in same]
+    if rows and len(same) + len(apart) == len(rows):
+        out.append(f"Rates (MTTCG, -smp 2): {len(same)} of {len(rows)} "
+                   "patched/pristine ratios have a 95% interval (bootstrap "
+                   "over rounds) that holds 1.0: no difference measurable"
+                   + ("; the others: " + ", ".join(
+                       f"{r['workload']} at {r['threads']} thread(s) "
+                       f"{r['ratio']:.3f} [{r['ratio_ci95'][0]:.3f}, "
+                       f"{r['ratio_ci95'][1]:.3f}]" for r in apart) if apart else "")
+                   + ".")
     return out
 
 

@@ -8,6 +8,12 @@
  *	all threads share, unlink1 unlink(creat()) of a file of its own in
  *	one directory all threads share, unlink2 the same in a directory of
  *	its own.
+ *   fsbench ops SHAPE N DIR
+ *	One thread does SHAPE's operation N times: a fixed amount of work,
+ *	for make bench's instruction counts (bench.mode=cost).
+ *   fsbench create N DIR
+ *	fs_mark's shape without fs_mark: N empty files created (and closed,
+ *	not synced) in DIR/create, which must not exist.
  *   fsbench stat THREADS FILES DIR
  *	The cold-cache stat storm: FILES empty files in two directories (made
  *	once, on the first call), then drop_caches and one stat() of every
@@ -18,9 +24,12 @@
  *	written back, then drop_caches=1 (a walk of the superblock's
  *	inode list) and umount (which evicts every inode) are timed.
  *
- * Each result is one console line "BENCH NAME threads=N rate=R", R in
- * operations (or inodes) per second; a failure prints "BENCH-FAIL NAME:
- * reason" and exits non-zero.  Threads are pinned, thread i to CPU i.
+ * Each result is one console line "BENCH NAME threads=N rate=R ops=O
+ * ns=T": R operations (or inodes) per second, O operations in T
+ * nanoseconds of CLOCK_MONOTONIC.  Under QEMU's -icount shift=0 one
+ * nanosecond is one guest instruction, so T / O is instructions per
+ * operation.  A failure prints "BENCH-FAIL NAME: reason" and exits
+ * non-zero.  Threads are pinned, thread i to CPU i.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +37,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,18 +57,21 @@ static void fail(const char *what)
 	exit(1);
 }
 
-static double now(void)
+static uint64_t now(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static void report(int threads, double ops, double seconds, const char *extra)
+/* report: ops operations since start (a now() value). */
+static void report(int threads, unsigned long ops, uint64_t start, const char *extra)
 {
-	printf("BENCH %s threads=%d rate=%.1f%s\n", bench_name, threads,
-	       ops / seconds, extra);
+	uint64_t ns = now() - start;
+
+	printf("BENCH %s threads=%d rate=%.1f ops=%lu ns=%llu%s\n", bench_name,
+	       threads, ops * 1e9 / (ns ? ns : 1), ops, (unsigned long long)ns, extra);
 	fflush(stdout);
 }
 
@@ -93,24 +106,30 @@ struct rate_thread {
 static const char *shape;
 static atomic_int started, stop;
 
+/* one_op: the operation of shape on path. */
+static void one_op(const char *path)
+{
+	int fd;
+
+	if (shape[0] == 'u') {
+		fd = creat(path, 0600);
+		if (fd < 0 || close(fd) || unlink(path))
+			fail(path);
+	} else {
+		fd = open(path, O_RDWR);
+		if (fd < 0 || close(fd))
+			fail(path);
+	}
+}
+
 static void *rate_loop(void *arg)
 {
 	struct rate_thread *t = arg;
-	int creating = !strncmp(shape, "unlink", 6);
-	int fd;
 
 	pin(t->index);
 	atomic_fetch_add(&started, 1);
 	while (!atomic_load(&stop)) {
-		if (creating) {
-			fd = creat(t->path, 0600);
-			if (fd < 0 || close(fd) || unlink(t->path))
-				fail(t->path);
-		} else {
-			fd = open(t->path, O_RDWR);
-			if (fd < 0 || close(fd))
-				fail(t->path);
-		}
+		one_op(t->path);
 		t->ops++;
 	}
 	return NULL;
@@ -130,35 +149,42 @@ static void make_dir(const char *path)
 		fail(path);
 }
 
+/* shape_path: thread i's file for shape in dir, made ready for it. */
+static void shape_path(char *path, size_t size, int i, const char *dir)
+{
+	char sub[240];
+
+	if (!strcmp(shape, "open1")) {
+		snprintf(path, size, "%s/open1.%d", dir, i);
+		make_file(path);
+	} else if (!strcmp(shape, "open3")) {
+		snprintf(path, size, "%s/open3", dir);
+		make_file(path);
+	} else if (!strcmp(shape, "unlink1")) {
+		snprintf(sub, sizeof(sub), "%s/unlink1", dir);
+		make_dir(sub);
+		snprintf(path, size, "%s/%d", sub, i);
+	} else if (!strcmp(shape, "unlink2")) {
+		snprintf(sub, sizeof(sub), "%s/unlink2.%d", dir, i);
+		make_dir(sub);
+		snprintf(path, size, "%s/file", sub);
+	} else {
+		printf("BENCH-FAIL %s: unknown shape\n", shape);
+		exit(1);
+	}
+}
+
 static int rate(int threads, int seconds, const char *dir)
 {
 	struct rate_thread t[MAX_THREADS];
 	unsigned long ops = 0;
-	char sub[240];
-	double start;
+	uint64_t start;
 	int i;
 
 	for (i = 0; i < threads; i++) {
 		t[i].index = i;
 		t[i].ops = 0;
-		if (!strcmp(shape, "open1")) {
-			snprintf(t[i].path, sizeof(t[i].path), "%s/open1.%d", dir, i);
-			make_file(t[i].path);
-		} else if (!strcmp(shape, "open3")) {
-			snprintf(t[i].path, sizeof(t[i].path), "%s/open3", dir);
-			make_file(t[i].path);
-		} else if (!strcmp(shape, "unlink1")) {
-			snprintf(sub, sizeof(sub), "%s/unlink1", dir);
-			make_dir(sub);
-			snprintf(t[i].path, sizeof(t[i].path), "%s/%d", sub, i);
-		} else if (!strcmp(shape, "unlink2")) {
-			snprintf(sub, sizeof(sub), "%s/unlink2.%d", dir, i);
-			make_dir(sub);
-			snprintf(t[i].path, sizeof(t[i].path), "%s/file", sub);
-		} else {
-			errno = EINVAL;
-			fail("unknown shape");
-		}
+		shape_path(t[i].path, sizeof(t[i].path), i, dir);
 	}
 	atomic_store(&started, 0);
 	atomic_store(&stop, 0);
@@ -174,7 +200,43 @@ static int rate(int threads, int seconds, const char *dir)
 		pthread_join(t[i].tid, NULL);
 		ops += t[i].ops;
 	}
-	report(threads, ops, now() - start, "");
+	report(threads, ops, start, "");
+	return 0;
+}
+
+/* ops and create: a fixed number of operations from one thread. */
+
+static int fixed_ops(unsigned long n, const char *dir)
+{
+	char path[256];
+	unsigned long i;
+	uint64_t start;
+
+	pin(0);
+	shape_path(path, sizeof(path), 0, dir);
+	start = now();
+	for (i = 0; i < n; i++)
+		one_op(path);
+	report(1, n, start, "");
+	return 0;
+}
+
+static int create(unsigned long n, const char *dir)
+{
+	char path[256];
+	unsigned long i;
+	uint64_t start;
+
+	pin(0);
+	snprintf(path, sizeof(path), "%s/create", dir);
+	if (mkdir(path, 0700))
+		fail(path);
+	start = now();
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/create/%lu", dir, i);
+		make_file(path);
+	}
+	report(1, n, start, "");
 	return 0;
 }
 
@@ -208,7 +270,7 @@ static int stat_storm(int threads, int files, const char *dir)
 {
 	struct stat_thread t[2];
 	char path[256];
-	double start;
+	uint64_t start;
 	int d, f;
 
 	if (threads != 1 && threads != 2) {
@@ -236,7 +298,7 @@ static int stat_storm(int threads, int files, const char *dir)
 	}
 	for (d = 0; d < threads; d++)
 		pthread_join(t[d].tid, NULL);
-	report(threads, files / 2 * 2, now() - start, "");
+	report(threads, files / 2 * 2, start, "");
 	return 0;
 }
 
@@ -256,7 +318,7 @@ static long cached_inodes(void)
 static int walk_cost(int files, const char *mnt)
 {
 	char path[256], extra[64];
-	double start;
+	uint64_t start;
 	int f;
 
 	snprintf(path, sizeof(path), "%s/walk", mnt);
@@ -270,12 +332,12 @@ static int walk_cost(int files, const char *mnt)
 	bench_name = "walk-drop_caches";
 	start = now();
 	drop_vm_caches("1");
-	report(1, files, now() - start, extra);
+	report(1, files, start, extra);
 	bench_name = "walk-umount";
 	start = now();
 	if (umount(mnt))
 		fail(mnt);
-	report(1, files, now() - start, extra);
+	report(1, files, start, extra);
 	return 0;
 }
 
@@ -289,6 +351,15 @@ int main(int argc, char **argv)
 			return 2;
 		return rate(atoi(argv[3]), atoi(argv[4]), argv[5]);
 	}
+	if (argc == 5 && !strcmp(argv[1], "ops")) {
+		shape = argv[2];
+		bench_name = shape;
+		return fixed_ops(strtoul(argv[3], NULL, 10), argv[4]);
+	}
+	if (argc == 4 && !strcmp(argv[1], "create")) {
+		bench_name = "create";
+		return create(strtoul(argv[2], NULL, 10), argv[3]);
+	}
 	if (argc == 5 && !strcmp(argv[1], "stat")) {
 		bench_name = "stat-cold";
 		return stat_storm(atoi(argv[2]), atoi(argv[3]), argv[4]);
@@ -298,6 +369,8 @@ int main(int argc, char **argv)
 		return walk_cost(atoi(argv[2]), argv[3]);
 	}
 	fprintf(stderr, "usage: fsbench rate SHAPE THREADS SECONDS DIR\n"
+		"       fsbench ops SHAPE N DIR\n"
+		"       fsbench create N DIR\n"
 		"       fsbench stat THREADS FILES DIR\n"
 		"       fsbench walk FILES MNT\n");
 	return 2;

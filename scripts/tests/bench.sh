@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # bench.sh report: scripts/bench-report.py on made-up consoles (medians,
-#   ratios, scaling efficiency, lock_stat rows, missing results).
+#   ratios and their intervals, scaling efficiency, lock_stat rows,
+#   instructions per operation, missing results, -icount rounds that
+#   differ).
 # bench.sh run KVER: "make bench QUICK=1" on a tree that make series has
 #   made, its bad input, and the files it writes.  Benchmarks report
 #   figures and do not pass or fail on them: these checks are about the
@@ -20,8 +22,16 @@ console() {
 	shift 3
 	for rate in "$@"; do
 		threads=$((threads + 1))
-		printf 'BENCH open1 threads=%d rate=%s\r\n' "$threads" "$rate"
+		printf 'BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
 	done >"$dir/rates-$kernel-$round.log"
+}
+
+# cost DIR KERNEL ROUND NS: a made-up -icount console: open1 on ext4
+# (1000 operations in NS ns) and walk-umount on tmpfs (500 in 1000000).
+cost() {
+	printf '%s\r\n' 'BENCH-FS ext4' "BENCH open1 threads=1 rate=1 ops=1000 ns=$4" \
+		'BENCH-FS tmpfs' 'BENCH walk-umount threads=1 rate=1 ops=500 ns=1000000 inodes=9' \
+		>"$1/cost-$2-$3.log"
 }
 
 made_up() {
@@ -37,6 +47,10 @@ made_up() {
 		>"$dir/lockstat-pristine.log"
 	printf '%s\n' 'LOCKSTAT inode_hash_bucket_lock:  0  0  0 0 0 0  3  99  0.1 0.2 0.3 0.1' \
 		>"$dir/lockstat-patched.log"
+	cost "$dir" pristine 1 2000000
+	cost "$dir" pristine 2 2000000
+	cost "$dir" patched 1 2010000
+	cost "$dir" patched 2 2010000
 }
 
 report() {
@@ -60,7 +74,16 @@ assert r["scaling_efficiency"]["open1"] == {"pristine": 160 / 340, "patched": 0.
 assert r["lock_stat"]["pristine"] == [
     {"class": "&s->s_inode_list_lock", "contentions": 7, "acquisitions": 1234}]
 assert r["lock_stat"]["patched"][0]["acquisitions"] == 99
+# 1-thread rounds overlap: the interval holds 1; 2-thread ones do not.
+lo, hi = one["ratio_ci95"]
+assert lo < 1 < hi and lo >= 210 / 400 and hi <= 210 / 100, (lo, hi)
+assert two["ratio_ci95"][0] > 1, two["ratio_ci95"]
+c = r["instructions_per_op"]
+assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "ratio": 1.005}, c
+assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
 EOF
+	grep -q '^open1 .*no difference measurable$' "$tmp/report/bench.txt" &&
+		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt"
 }
 
 missing_round() {
@@ -72,12 +95,24 @@ missing_round() {
 	grep -q 'rates-patched-2.log: missing' "$tmp/err"
 }
 
+# Two -icount rounds of one kernel that differ: the report fails and
+# names the workload.
+cost_drift() {
+	cost "$tmp/consoles" patched 2 2010001
+	if report 2>"$tmp/err"; then
+		return 1
+	fi
+	cat "$tmp/err"
+	grep -q "^ext4/open1: the patched kernel's -icount rounds differ (2010.0 vs 2010.0" "$tmp/err"
+}
+
 if [ "$mode" = report ]; then
 	made_up
-	check "bench report: medians, ranges, ratios, scaling efficiency, lock_stat rows" figures
+	check "bench report: medians, ranges, ratios and intervals, scaling efficiency, lock_stat rows, instructions per operation" figures
 	check "bench report: a plot script for both kernels" \
 		grep -q "using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'" \
 		"$tmp/report/bench.gp"
+	check "bench report: fails when a kernel's -icount rounds differ" cost_drift
 	check "bench report: fails when a round's console is missing" missing_round
 	exit $status
 fi
@@ -111,6 +146,13 @@ for x in r["results"]:
     for k in ("pristine", "patched"):
         assert len(x[k]["samples"]) == r["rounds"] and x[k]["min"] > 0, x
 assert r["quick"] and r["accelerator"]
+# The -icount runs: every single-thread workload on ext4 and tmpfs (no
+# cold stat on tmpfs), and bench-report.py has checked their rounds agree.
+got = sorted(r["instructions_per_op"])
+want = sorted(f"{fs}/{w}" for fs in ("ext4", "tmpfs")
+              for w in ("open1", "open3", "unlink1", "unlink2", "create",
+                        "walk-drop_caches", "walk-umount")) + ["ext4/stat-cold"]
+assert got == sorted(want), got
 EOF
 }
 

@@ -92,10 +92,11 @@ cover_figures() {
 	cat >"$out/bench.json" <<'JSON'
 {"pristine": "Linux 9.9", "patched": "Linux 9.9 + 3 patches", "qemu": "-smp 2",
  "accelerator": "tcg", "rounds": 3, "quick": false,
- "results": [{"workload": "open1", "threads": 1, "ratio": 1.25,
-              "pristine": {"min": 10, "max": 11}, "patched": {"min": 12, "max": 13}},
-             {"workload": "open3", "threads": 1, "ratio": 1.01,
-              "pristine": {"min": 10, "max": 12}, "patched": {"min": 11, "max": 13}}],
+ "results": [{"workload": "open1", "threads": 1, "ratio": 1.25, "ratio_ci95": [1.1, 1.3]},
+             {"workload": "open3", "threads": 1, "ratio": 1.01, "ratio_ci95": [0.9, 1.1]}],
+ "instructions_per_op": {"ext4/open1": {"pristine": [2000, 2000], "patched": [2010, 2010],
+                                        "ratio": 1.005}},
+ "cost_qemu": "-icount shift=0",
  "lock_stat": {"pristine": [{"class": "inode_hash_lock", "contentions": 77, "acquisitions": 1000}],
                "patched": [{"class": "inode_hash_bucket_lock", "contentions": 1, "acquisitions": 999}]}}
 JSON
@@ -105,8 +106,9 @@ JSON
 	cat "$tmp/some"
 	tr '\n' ' ' <"$tmp/some" >"$tmp/flat"
 	grep -q 'pristine inode_hash_lock 77 contentions in 1000 acquisitions' "$tmp/flat" &&
-		grep -q '1 of 2 workloads have patched/pristine ranges that overlap' "$tmp/flat" &&
-		grep -q 'open1 1.250' "$tmp/flat" &&
+		grep -q '1 of 2 patched/pristine ratios have a 95% interval' "$tmp/flat" &&
+		grep -q 'the others: open1 at 1 thread(s) 1.250 \[1.100, 1.300\]' "$tmp/flat" &&
+		grep -q 'patched/pristine: ext4/open1 1.0050' "$tmp/flat" &&
 		grep -q 's_inode_list_lock 17 -> 0' "$tmp/flat" &&
 		[ "$(awk 'length > 72' "$tmp/some")" = "" ]
 }
