@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with two vCPUs online
-# and 64 possible (so the per-CPU data of CPUs that never came online exists
+# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with CPUS (2) vCPUs
+# online and 64 possible (so the per-CPU data of CPUs that never came online exists
 # and is walked), console to LOG, the DISKs (raw images) as its virtio disks
 # /dev/vda, /dev/vdb..., killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
 # ICOUNT=1 boots the deterministic instrument instead (make bench's cost
@@ -29,7 +29,7 @@ done
 # since under TCG no kernel counts QEMU's absent CPUs as hotpluggable.
 # kunit.filter=speed>slow: KUnit cases marked slow (ext4's mballoc cost
 # benchmark) trip the soft-lockup detector under TCG; 6.1 ignores it.
-cpus=(-smp "2,maxcpus=64")
+cpus=(-smp "${CPUS:-2},maxcpus=64")
 possible=possible_cpus=64
 if [ "${ICOUNT:-0}" = 1 ]; then
 	cpus=(-smp 1 -icount "shift=0,sleep=off,align=off" -rtc "base=2024-01-01T00:00:00,clock=vm")

@@ -5,11 +5,14 @@
 Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
 rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init),
 DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
-boots, after "BENCH-FS FS" lines) and DIR/lockstat-{pristine,patched}.log
-("LOCKSTAT" lines, /proc/lock_stat's class lines).  Writes OUT/bench.json,
-OUT/bench.txt, and OUT/bench.dat with the gnuplot script OUT/bench.gp that
-draws OUT/bench.svg.  Exits non-zero, naming the workload, when the two
--icount rounds of a kernel differ: then they measured nothing exact.
+boots, after "BENCH-FS FS" lines) and
+DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
+/proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
+OUT/bench.json, OUT/bench.txt, and the gnuplot script OUT/bench.gp with
+its data files, which draws OUT/bench.svg (rates) and
+OUT/bench-contention.svg (contentions per 1,000 acquisitions).  Exits
+non-zero, naming the workload, when the two -icount rounds of a kernel
+differ: then they measured nothing exact.
 """
 import argparse
 import json
@@ -32,11 +35,14 @@ WORKLOADS = {
     "walk-drop_caches": "drop_caches=1: a walk of the superblock's inodes (inodes/s)",
     "walk-umount": "umount: every cached inode evicted (inodes/s)",
 }
-BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+) ops=(\d+) ns=(\d+)(.*)$")
+# fsbench's lines carry ops= and ns=; fs_mark's (boot/bench/init) only a rate.
+BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+)(?: ops=(\d+) ns=(\d+))?(.*)$")
 FS = re.compile(r"^BENCH-FS (\S+)$")
 # Rounds of the -icount boots, and the ratio above which a cost is a cost.
 COST_ROUNDS = 2
 COST_SLACK = 1.005
+# vCPUs of the lock_stat boots.
+VCPUS = (2, 4, 8)
 # /proc/lock_stat: "name: con-bounces contentions waittime-min
 # waittime-max waittime-total waittime-avg acq-bounces acquisitions ..."
 LOCKSTAT = re.compile(r"^LOCKSTAT (\S+):\s+([0-9.\s]+)$")
@@ -97,8 +103,9 @@ def read_costs(directory):
                 if not m:
                     continue
                 name, _, _, ops, ns, _ = m.groups()
-                if fs is None or name not in WORKLOADS:
-                    sys.exit(f"{path}: {name} outside a BENCH-FS section or unknown")
+                if fs is None or name not in WORKLOADS or ops is None:
+                    sys.exit(f"{path}: {name} outside a BENCH-FS section, unknown, "
+                             "or without ops= and ns=")
                 per = costs.setdefault(f"{fs}/{name}", {k: [] for k in KERNELS})
                 per[kernel].append(int(ns) / int(ops))
     if not costs:
@@ -131,21 +138,27 @@ def ratio_ci95(pristine, patched, draws=2000):
     return [ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]]
 
 
-def read_lockstat(directory):
-    """{kernel: [{class, contentions, acquisitions}]} from the lock_stat boots."""
+def read_contention(directory):
+    """{"VCPUS": {kernel: {class: {contentions, acquisitions,
+    waittime_total_us, holdtime_total_us}}}} from the lock_stat boots."""
     result = {}
-    for kernel in KERNELS:
-        rows = []
-        for line in lines(os.path.join(directory, f"lockstat-{kernel}.log")):
-            m = LOCKSTAT.match(line)
-            if not m:
-                continue
-            numbers = m.group(2).split()
-            if len(numbers) < 8:
-                continue
-            rows.append({"class": m.group(1), "contentions": int(float(numbers[1])),
-                         "acquisitions": int(float(numbers[7]))})
-        result[kernel] = rows
+    for vcpus in VCPUS:
+        per = result.setdefault(str(vcpus), {})
+        for kernel in KERNELS:
+            path = os.path.join(directory, f"lockstat-{kernel}-{vcpus}.log")
+            if not os.path.exists(path):
+                sys.exit(f"{path}: missing")
+            classes = per.setdefault(kernel, {})
+            for line in lines(path):
+                m = LOCKSTAT.match(line)
+                if not m:
+                    continue
+                n = [float(x) for x in m.group(2).split()]
+                if len(n) < 11:
+                    sys.exit(f"{path}: a lock_stat line with {len(n)} numbers: {line}")
+                classes[m.group(1)] = {
+                    "contentions": int(n[1]), "acquisitions": int(n[7]),
+                    "waittime_total_us": n[4], "holdtime_total_us": n[10]}
     return result
 
 
@@ -172,6 +185,7 @@ def build_report(args):
         two = [r for r in rows if r["workload"] == name and r["threads"] == 2]
         if one and two:
             scaling[name] = {k: two[0][k]["median"] / (2 * one[0][k]["median"]) for k in KERNELS}
+    contention = read_contention(args.dir)
     return {
         "pristine": args.pristine,
         "patched": args.patched,
@@ -183,11 +197,20 @@ def build_report(args):
         "results": rows,
         "scaling_efficiency": scaling,
         "walk_inodes": extras.get("walk-umount", {}),
-        "lock_stat": read_lockstat(args.dir),
+        "contention": contention,
+        # The 2-vCPU rows, as the cover letter quotes them.
+        "lock_stat": {k: [{"class": c, "contentions": v["contentions"],
+                           "acquisitions": v["acquisitions"]}
+                          for c, v in contention[str(VCPUS[0])][k].items()]
+                      for k in KERNELS},
         "instructions_per_op": read_costs(args.dir),
         "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
                      "-rtc clock=vm -smp 1 -m 1024, ext4 on brd and tmpfs",
     }
+
+
+def per_thousand(c):
+    return 1000 * c["contentions"] / c["acquisitions"] if c["acquisitions"] else 0.0
 
 
 def text(report):
@@ -223,14 +246,22 @@ def text(report):
         flag = f"  above {COST_SLACK}" if c["ratio"] > COST_SLACK else ""
         out.append("{:<24} {:>12.1f} {:>12.1f} {:>7.4f}{}".format(
             key, c["pristine"][0], c["patched"][0], c["ratio"], flag))
-    out += ["", "lock_stat kernels (lockdep's lock statistics on), 2 threads of unlink1, "
-            "unlink2 and the cold stat storm:",
-            "{:<9} {:<34} {:>12} {:>13}".format("kernel", "lock class", "contentions", "acquisitions")]
-    for kernel in KERNELS:
-        for row in report["lock_stat"][kernel] or [{"class": "(none reported)",
-                                                    "contentions": 0, "acquisitions": 0}]:
-            out.append("{:<9} {:<34} {:>12} {:>13}".format(
-                kernel, row["class"], row["contentions"], row["acquisitions"]))
+    out += ["", "lock_stat kernels (lockdep's lock statistics on), a thread per vCPU of "
+            "unlink1, unlink2 and the cold stat storm;",
+            "per 1000: contentions per 1,000 acquisitions; wait: total wait time "
+            "in microseconds (emulated vCPUs: compare, do not read as hardware time).",
+            "{:>5} {:<9} {:<32} {:>11} {:>12} {:>9} {:>11}".format(
+                "vCPUs", "kernel", "lock class", "contentions", "acquisitions",
+                "per 1000", "wait us")]
+    for vcpus, per in report["contention"].items():
+        for kernel in KERNELS:
+            for name, c in sorted(per[kernel].items()) or [("(none reported)", None)]:
+                if c is None:
+                    out.append(f"{vcpus:>5} {kernel:<9} {name}")
+                    continue
+                out.append("{:>5} {:<9} {:<32} {:>11} {:>12} {:>9.2f} {:>11.1f}".format(
+                    vcpus, kernel, name, c["contentions"], c["acquisitions"],
+                    per_thousand(c), c["waittime_total_us"]))
     out += ["", "What each workload does:"]
     out += [f"  {name}: {what}" for name, what in WORKLOADS.items()]
     return "\n".join(out) + "\n"
@@ -260,6 +291,36 @@ set key top right
 set grid ytics
 plot '{dat}' using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'
 """)
+        f.write(contention_plot(report, out))
+
+
+def contention_plot(report, out):
+    """gnuplot lines drawing bench-contention.svg: contentions per 1,000
+    acquisitions against vCPUs, a line per kernel and lock class."""
+    series = sorted({(k, c) for per in report["contention"].values()
+                     for k in KERNELS for c in per[k]})
+    dat = os.path.join(out, "bench-contention.dat")
+    with open(dat, "w", encoding="utf-8") as f:
+        for kernel, name in series:
+            f.write(f"# {kernel} {name}: vCPUs, contentions per 1000 acquisitions\n")
+            for vcpus, per in report["contention"].items():
+                c = per[kernel].get(name)
+                if c:
+                    f.write(f"{vcpus} {per_thousand(c)}\n")
+            f.write("\n\n")
+    plots = ", ".join(f"'{dat}' index {i} using 1:2 with linespoints title '{k}: {c}'"
+                      for i, (k, c) in enumerate(series))
+    return f"""set output '{os.path.join(out, "bench-contention.svg")}'
+set title "lock_stat contentions per 1,000 acquisitions, a thread per vCPU (QEMU TCG)"
+set ylabel 'contentions per 1,000 acquisitions'
+set xlabel 'vCPUs'
+unset logscale y
+unset xtics
+set xtics ({", ".join(str(v) for v in VCPUS)})
+set style data linespoints
+set key top left
+plot {plots or "0 title 'no lock classes reported'"}
+"""
 
 
 def main():

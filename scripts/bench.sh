@@ -10,14 +10,16 @@
 # Boots the two rate kernels alternately, ROUNDS times each (pristine
 # first in odd rounds, patched first in even ones), in the same QEMU
 # settings, each on a freshly made ext4 disk, running boot/bench/init's
-# workloads; then each lock_stat kernel once under the 2-thread
-# create/unlink workloads.  The cost runs: each rate kernel booted twice
+# workloads; then each lock_stat kernel at 2, 4 and 8 vCPUs (more than
+# the host has cores: they count contentions, not time) under the
+# create/unlink and cold-stat workloads, a thread per vCPU.  The cost runs: each rate kernel booted twice
 # under QEMU's -icount (boot/qemu.sh ICOUNT=1: one vCPU, deterministic,
 # one virtual nanosecond per guest instruction), the single-thread
 # workloads a fixed number of times on ext4 in a RAM disk and on tmpfs,
 # so their instructions per operation; the two rounds of a kernel must
-# agree to the instruction.  Writes out/$KID/bench.json, bench.txt and
-# bench.svg (scripts/bench-report.py); the consoles stay in
+# agree to the instruction.  Writes out/$KID/bench.json, bench.txt,
+# bench.svg and bench-contention.svg (scripts/bench-report.py); the
+# consoles stay in
 # build/$KID/bench.
 # QUICK=1 proves the path in a fraction of the time: one round of short
 # runs, and the rate kernels are only configured, not built: the rate
@@ -26,7 +28,7 @@
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
-0) rounds=${ROUNDS:-3} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 ;;
+0) rounds=${ROUNDS:-5} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 ;;
 1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 ;;
 *) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
 esac
@@ -77,7 +79,7 @@ initrd=$work/initramfs.cpio.gz
 # under -icount on a RAM disk of 256 MiB (brd) that the guest formats.
 accel=
 boot() {
-	local kernel=$1 mode=$2 log=$3 start=$SECONDS used rc=0 how disk=()
+	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} start=$SECONDS used rc=0 how disk=()
 	how=(ACCEL="${accel%% *}")
 	if [ "$mode" = cost ]; then
 		how=(ICOUNT=1)
@@ -88,7 +90,7 @@ boot() {
 			-N $((walk + stat + 4 * fsmark + 4096)) "$work/disk.img" 512M
 		disk=("$work/disk.img")
 	fi
-	used=$(env "${how[@]}" BOOT_TIMEOUT="$timeout" \
+	used=$(env "${how[@]}" CPUS="$vcpus" BOOT_TIMEOUT="$timeout" \
 		BOOT_APPEND="quiet nokaslr brd.rd_nr=1 brd.rd_size=262144 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
 		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
 	[ "$mode" = cost ] || [ -n "$accel" ] || accel=$used
@@ -96,7 +98,7 @@ boot() {
 	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
 		die bench "the $kernel kernel's $mode run failed; see $log"
 	fi
-	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}"
+	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}${4:+ with $vcpus vCPUs}"
 }
 
 for round in $(seq "$rounds"); do
@@ -114,8 +116,10 @@ for round in 1 2; do
 		boot "$kernel" cost "$work/cost-$kernel-$round.log"
 	done
 done
-for kernel in pristine patched; do
-	boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel.log"
+for vcpus in 2 4 8; do
+	for kernel in pristine patched; do
+		boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel-$vcpus.log" "$vcpus"
+	done
 done
 
 version=$(make -s -C "$BUILD/pristine" kernelversion)
@@ -127,7 +131,7 @@ python3 "$TOP/scripts/bench-report.py" --dir "$work" --rounds "$rounds" \
 	die bench "scripts/bench-report.py failed; see $LOGDIR/bench-report.log"
 gnuplot "$work/report/bench.gp" >"$LOGDIR/bench-gnuplot.log" 2>&1 ||
 	die bench "gnuplot failed; see $LOGDIR/bench-gnuplot.log"
-for f in bench.json bench.txt bench.svg; do
+for f in bench.json bench.txt bench.svg bench-contention.svg; do
 	mv "$work/report/$f" "$OUT/$f"
 done
-say "bench $KID: $OUT/bench.txt, bench.json, bench.svg"
+say "bench $KID: $OUT/bench.txt, bench.json, bench.svg, bench-contention.svg"

@@ -10,6 +10,12 @@ import os
 import textwrap
 
 
+def per_thousand(c):
+    if not c or not c["acquisitions"]:
+        return "-"
+    return f"{1000 * c['contentions'] / c['acquisitions']:.1f}"
+
+
 def bench_lines(path):
     with open(path, encoding="utf-8") as f:
         b = json.load(f)
@@ -26,6 +32,16 @@ def bench_lines(path):
     if cells:
         out.append("lock_stat with 2 threads creating, unlinking and reading "
                    "inodes: " + "; ".join(cells) + ".")
+    contention = b.get("contention") or {}
+    if contention:
+        vcpus = list(contention)
+        cells = []
+        for kernel in ("pristine", "patched"):
+            for name in sorted({n for per in contention.values() for n in per[kernel]}):
+                cells.append(f"{kernel} {name} " + "/".join(
+                    per_thousand(contention[v][kernel].get(name)) for v in vcpus))
+        out.append("Contentions per 1,000 acquisitions with a thread per vCPU "
+                   f"at {'/'.join(vcpus)} vCPUs: " + "; ".join(cells) + ".")
     costs = b.get("instructions_per_op") or {}
     if costs:
         out.append("Single-thread cost, in guest instructions per operation "

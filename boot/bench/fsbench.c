@@ -15,10 +15,11 @@
  *	fs_mark's shape without fs_mark: N empty files created (and closed,
  *	not synced) in DIR/create, which must not exist.
  *   fsbench stat THREADS FILES DIR
- *	The cold-cache stat storm: FILES empty files in two directories (made
- *	once, on the first call), then drop_caches and one stat() of every
- *	file, from one thread or from two (a directory each).  Every stat
- *	reads an inode from disk and inserts it in the inode hash.
+ *	The cold-cache stat storm: FILES empty files in STAT_DIRS
+ *	directories (made once, on the first call), then drop_caches and
+ *	one stat() of every file, by THREADS threads (1, 2, 4 or 8), each
+ *	with directories of its own.  Every stat reads an inode from disk
+ *	and inserts it in the inode hash.
  *   fsbench walk FILES MNT
  *	The walk cost: FILES empty files on the file system mounted at MNT,
  *	written back, then drop_caches=1 (a walk of the superblock's
@@ -266,23 +267,26 @@ static void *stat_loop(void *arg)
 	return NULL;
 }
 
+#define STAT_DIRS 8
+
 static int stat_storm(int threads, int files, const char *dir)
 {
-	struct stat_thread t[2];
+	struct stat_thread t[STAT_DIRS];
 	char path[256];
 	uint64_t start;
 	int d, f;
 
-	if (threads != 1 && threads != 2) {
-		errno = EINVAL;
-		fail("stat runs with 1 or 2 threads");
+	if (threads < 1 || threads > STAT_DIRS || STAT_DIRS % threads) {
+		printf("BENCH-FAIL stat-cold: %d threads do not divide %d directories\n",
+		       threads, STAT_DIRS);
+		exit(1);
 	}
 	snprintf(path, sizeof(path), "%s/stat0", dir);
 	if (access(path, F_OK)) {
-		for (d = 0; d < 2; d++) {
+		for (d = 0; d < STAT_DIRS; d++) {
 			snprintf(path, sizeof(path), "%s/stat%d", dir, d);
 			make_dir(path);
-			for (f = 0; f < files / 2; f++) {
+			for (f = 0; f < files / STAT_DIRS; f++) {
 				snprintf(path, sizeof(path), "%s/stat%d/%d", dir, d, f);
 				make_file(path);
 			}
@@ -291,14 +295,16 @@ static int stat_storm(int threads, int files, const char *dir)
 	drop_vm_caches("3");
 	start = now();
 	for (d = 0; d < threads; d++) {
-		t[d] = (struct stat_thread){ .index = d, .first_dir = d,
-			.dirs = 2 / threads, .files = files / 2, .dir = dir };
+		t[d] = (struct stat_thread){ .index = d,
+			.first_dir = d * (STAT_DIRS / threads),
+			.dirs = STAT_DIRS / threads, .files = files / STAT_DIRS,
+			.dir = dir };
 		if (pthread_create(&t[d].tid, NULL, stat_loop, &t[d]))
 			fail("pthread_create");
 	}
 	for (d = 0; d < threads; d++)
 		pthread_join(t[d].tid, NULL);
-	report(threads, files / 2 * 2, start, "");
+	report(threads, files / STAT_DIRS * STAT_DIRS, start, "");
 	return 0;
 }
 

@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # bench.sh report: scripts/bench-report.py on made-up consoles (medians,
-#   ratios and their intervals, scaling efficiency, lock_stat rows,
-#   instructions per operation, missing results, -icount rounds that
-#   differ).
+#   ratios and their intervals, scaling efficiency, lock_stat rows per
+#   vCPU count and their plot, instructions per operation, missing
+#   results, -icount rounds that differ).
 # bench.sh run KVER: "make bench QUICK=1" on a tree that make series has
 #   made, its bad input, and the files it writes.  Benchmarks report
 #   figures and do not pass or fail on them: these checks are about the
@@ -24,6 +24,8 @@ console() {
 		threads=$((threads + 1))
 		printf 'BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
 	done >"$dir/rates-$kernel-$round.log"
+	# fs_mark's line (boot/bench/init) has a rate only.
+	printf 'BENCH fs_mark threads=1 rate=%s\r\n' "$round" >>"$dir/rates-$kernel-$round.log"
 }
 
 # cost DIR KERNEL ROUND NS: a made-up -icount console: open1 on ext4
@@ -43,10 +45,12 @@ made_up() {
 	console "$dir" patched 1 210 400
 	console "$dir" patched 2 190 380
 	console "$dir" patched 3 200 390
-	printf '%s\n' 'LOCKSTAT &s->s_inode_list_lock:  5  7  0.1 0.2 0.3 0.1  9  1234  0.1 0.2 0.3 0.1' \
-		>"$dir/lockstat-pristine.log"
-	printf '%s\n' 'LOCKSTAT inode_hash_bucket_lock:  0  0  0 0 0 0  3  99  0.1 0.2 0.3 0.1' \
-		>"$dir/lockstat-patched.log"
+	for vcpus in 2 4 8; do
+		printf 'LOCKSTAT &s->s_inode_list_lock:  5  %d  0.1 0.2 %d.5 0.1  9  1234  0.1 0.2 0.3 0.1\n' \
+			$((vcpus * 7 / 2)) "$vcpus" >"$dir/lockstat-pristine-$vcpus.log"
+		printf '%s\n' 'LOCKSTAT inode_hash_bucket_lock:  0  0  0 0 0 0  3  99  0.1 0.2 0.3 0.1' \
+			>"$dir/lockstat-patched-$vcpus.log"
+	done
 	cost "$dir" pristine 1 2000000
 	cost "$dir" pristine 2 2000000
 	cost "$dir" patched 1 2010000
@@ -64,7 +68,8 @@ figures() {
 	python3 - "$tmp/report/bench.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
-one, two = r["results"]
+one, two, fsm = r["results"]
+assert (fsm["workload"], fsm["pristine"]["samples"]) == ("fs_mark", [1, 2, 3]), fsm
 assert (one["workload"], one["threads"]) == ("open1", 1)
 assert one["pristine"] == {"samples": [100, 400, 170], "median": 170, "min": 100, "max": 400}
 assert one["patched"]["median"] == 200 and abs(one["ratio"] - 200 / 170) < 1e-9
@@ -74,6 +79,13 @@ assert r["scaling_efficiency"]["open1"] == {"pristine": 160 / 340, "patched": 0.
 assert r["lock_stat"]["pristine"] == [
     {"class": "&s->s_inode_list_lock", "contentions": 7, "acquisitions": 1234}]
 assert r["lock_stat"]["patched"][0]["acquisitions"] == 99
+# Contention per vCPU count: 7, 14 and 28 contentions, wait totals read.
+c = r["contention"]
+assert sorted(c) == ["2", "4", "8"], c
+assert [c[v]["pristine"]["&s->s_inode_list_lock"]["contentions"] for v in ("2", "4", "8")] == [7, 14, 28]
+assert c["8"]["pristine"]["&s->s_inode_list_lock"]["waittime_total_us"] == 8.5
+assert c["4"]["patched"] == {"inode_hash_bucket_lock": {
+    "contentions": 0, "acquisitions": 99, "waittime_total_us": 0, "holdtime_total_us": 0.3}}
 # 1-thread rounds overlap: the interval holds 1; 2-thread ones do not.
 lo, hi = one["ratio_ci95"]
 assert lo < 1 < hi and lo >= 210 / 400 and hi <= 210 / 100, (lo, hi)
@@ -83,7 +95,19 @@ assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "r
 assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
 EOF
 	grep -q '^open1 .*no difference measurable$' "$tmp/report/bench.txt" &&
-		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt"
+		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt" &&
+		grep -q '^    8 pristine  &s->s_inode_list_lock  *28  *1234  *22.69  *8.5$' "$tmp/report/bench.txt"
+}
+
+missing_lockstat() {
+	local log=$tmp/consoles/lockstat-patched-4.log rc=0
+	mv "$log" "$log.away"
+	if report 2>"$tmp/err"; then
+		rc=1
+	fi
+	mv "$log.away" "$log"
+	cat "$tmp/err"
+	[ "$rc" = 0 ] && grep -q 'lockstat-patched-4.log: missing' "$tmp/err"
 }
 
 missing_round() {
@@ -112,7 +136,11 @@ if [ "$mode" = report ]; then
 	check "bench report: a plot script for both kernels" \
 		grep -q "using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'" \
 		"$tmp/report/bench.gp"
+	check "bench report: a contention plot, a line per kernel and lock class" \
+		grep -q "index 1 using 1:2 with linespoints title 'pristine: &s->s_inode_list_lock'" \
+		"$tmp/report/bench.gp"
 	check "bench report: fails when a kernel's -icount rounds differ" cost_drift
+	check "bench report: fails when a vCPU count's lock_stat console is missing" missing_lockstat
 	check "bench report: fails when a round's console is missing" missing_round
 	exit $status
 fi
@@ -171,9 +199,24 @@ assert not q & {"inode_hash_lock", "&s->s_inode_list_lock"}, q
 EOF
 }
 
+vcpu_classes() {
+	python3 - "$out/bench.json" <<'EOF'
+import json, sys
+c = json.load(open(sys.argv[1]))["contention"]
+assert sorted(c) == ["2", "4", "8"], sorted(c)
+for v, per in c.items():
+    p = {n for n, x in per["pristine"].items() if x["acquisitions"]}
+    q = {n for n, x in per["patched"].items() if x["acquisitions"]}
+    print(v, sorted(p), sorted(q))
+    assert {"inode_hash_lock", "&s->s_inode_list_lock"} <= p, (v, p)
+    assert "inode_hash_bucket_lock" in q and not q & p, (v, q)
+EOF
+}
+
 check "bench $v: QUICK=2 is one error line and leaves out/$v alone" bad_quick
 check "bench $v: make bench QUICK=1 builds, boots and reports" quick_run
 check "bench $v: every workload at 1 and 2 threads from both kernels" all_results
 check "bench $v: lock_stat shows the old locks in pristine and their replacements in patched" lock_classes
-check "bench $v: the plot is an SVG" grep -q '<svg' "$out/bench.svg"
+check "bench $v: lock_stat at 2, 4 and 8 vCPUs, the old locks in pristine and only the new ones in patched" vcpu_classes
+check "bench $v: the plots are SVG" grep -q '<svg' "$out/bench.svg" "$out/bench-contention.svg"
 exit $status

@@ -97,6 +97,10 @@ cover_figures() {
  "instructions_per_op": {"ext4/open1": {"pristine": [2000, 2000], "patched": [2010, 2010],
                                         "ratio": 1.005}},
  "cost_qemu": "-icount shift=0",
+ "contention": {"2": {"pristine": {"inode_hash_lock": {"contentions": 5, "acquisitions": 1000}},
+                      "patched": {}},
+                "8": {"pristine": {"inode_hash_lock": {"contentions": 125, "acquisitions": 1000}},
+                      "patched": {"inode_hash_bucket_lock": {"contentions": 0, "acquisitions": 9}}}},
  "lock_stat": {"pristine": [{"class": "inode_hash_lock", "contentions": 77, "acquisitions": 1000}],
                "patched": [{"class": "inode_hash_bucket_lock", "contentions": 1, "acquisitions": 999}]}}
 JSON
@@ -109,6 +113,7 @@ JSON
 		grep -q '1 of 2 patched/pristine ratios have a 95% interval' "$tmp/flat" &&
 		grep -q 'the others: open1 at 1 thread(s) 1.250 \[1.100, 1.300\]' "$tmp/flat" &&
 		grep -q 'patched/pristine: ext4/open1 1.0050' "$tmp/flat" &&
+		grep -q 'at 2/8 vCPUs: pristine inode_hash_lock 5.0/125.0; patched inode_hash_bucket_lock -/0.0\.' "$tmp/flat" &&
 		grep -q 's_inode_list_lock 17 -> 0' "$tmp/flat" &&
 		[ "$(awk 'length > 72' "$tmp/some")" = "" ]
 }
