@@ -205,37 +205,33 @@ static int rate(int threads, int seconds, const char *dir)
 	return 0;
 }
 
-/* ops and create: a fixed number of operations from one thread. */
-
+/*
+ * ops and create: a fixed number of operations from one thread; create
+ * (shape "create") makes a new file in DIR/create each time.
+ */
 static int fixed_ops(unsigned long n, const char *dir)
 {
+	int creating = !strcmp(shape, "create");
 	char path[256];
 	unsigned long i;
 	uint64_t start;
 
 	pin(0);
-	shape_path(path, sizeof(path), 0, dir);
-	start = now();
-	for (i = 0; i < n; i++)
-		one_op(path);
-	report(1, n, start, "");
-	return 0;
-}
-
-static int create(unsigned long n, const char *dir)
-{
-	char path[256];
-	unsigned long i;
-	uint64_t start;
-
-	pin(0);
-	snprintf(path, sizeof(path), "%s/create", dir);
-	if (mkdir(path, 0700))
-		fail(path);
+	if (creating) {
+		snprintf(path, sizeof(path), "%s/create", dir);
+		if (mkdir(path, 0700))
+			fail(path);
+	} else {
+		shape_path(path, sizeof(path), 0, dir);
+	}
 	start = now();
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/create/%lu", dir, i);
-		make_file(path);
+		if (creating) {
+			snprintf(path, sizeof(path), "%s/create/%lu", dir, i);
+			make_file(path);
+		} else {
+			one_op(path);
+		}
 	}
 	report(1, n, start, "");
 	return 0;
@@ -363,8 +359,9 @@ int main(int argc, char **argv)
 		return fixed_ops(strtoul(argv[3], NULL, 10), argv[4]);
 	}
 	if (argc == 4 && !strcmp(argv[1], "create")) {
-		bench_name = "create";
-		return create(strtoul(argv[2], NULL, 10), argv[3]);
+		shape = "create";
+		bench_name = shape;
+		return fixed_ops(strtoul(argv[2], NULL, 10), argv[3]);
 	}
 	if (argc == 5 && !strcmp(argv[1], "stat")) {
 		bench_name = "stat-cold";
