@@ -6,7 +6,8 @@
 # build/$KID/obj-bench-{pristine,patched}; and the lock_stat kernels, the
 # boot test's configuration (boot/*.config: lockdep, lock_stat), which
 # is make boot's build/$KID/obj for the patched tree and is built in
-# build/$KID/obj-bench-debug-pristine for the pristine one.
+# build/$KID/obj-pristine for the pristine one (the kernel make boot's
+# pristine control builds when a boot fails: one build serves both).
 # Boots the two rate kernels alternately, ROUNDS times each (pristine
 # first in odd rounds, patched first in even ones), in the same QEMU
 # settings, each on a freshly made ext4 disk, running boot/bench/init's
@@ -28,8 +29,8 @@
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
-0) rounds=${ROUNDS:-5} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 ;;
-1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 ;;
+0) rounds=${ROUNDS:-5} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 vcpu_counts=(2 4 8) ;;
+1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 vcpu_counts=(2 4) ;;
 *) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
 esac
 case $rounds in
@@ -57,14 +58,14 @@ rates=("$TOP/boot/base.config" "$TOP/boot/bench/rates.config")
 kernel pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-pristine" "${rates[@]}"
 kernel patched "$SRC" patched "$BUILD/obj-bench-patched" "${rates[@]}"
 unset CONFIGURE_ONLY
-kernel lockstat-pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-debug-pristine" \
+kernel lockstat-pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" \
 	"$TOP"/boot/*.config
 kernel lockstat-patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 # image KERNEL: the bzImage a boot of KERNEL uses.
 image() {
 	case ${QUICK:-0}-$1 in
 	0-pristine | 0-patched) echo "$BUILD/obj-bench-$1/arch/x86/boot/bzImage" ;;
-	*pristine) echo "$BUILD/obj-bench-debug-pristine/arch/x86/boot/bzImage" ;;
+	*pristine) echo "$BUILD/obj-pristine/arch/x86/boot/bzImage" ;;
 	*) echo "$BUILD/obj/arch/x86/boot/bzImage" ;;
 	esac
 }
@@ -116,16 +117,16 @@ for round in 1 2; do
 		boot "$kernel" cost "$work/cost-$kernel-$round.log"
 	done
 done
-for vcpus in 2 4 8; do
+for n in "${vcpu_counts[@]}"; do
 	for kernel in pristine patched; do
-		boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel-$vcpus.log" "$vcpus"
+		boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel-$n.log" "$n"
 	done
 done
 
 version=$(make -s -C "$BUILD/pristine" kernelversion)
 patches=$(grep -c . "$OUT/patches/series")
 python3 "$TOP/scripts/bench-report.py" --dir "$work" --rounds "$rounds" \
-	--accel "$accel" --quick "${QUICK:-0}" \
+	--accel "$accel" --quick "${QUICK:-0}" --vcpus "${vcpu_counts[@]}" \
 	--pristine "Linux $version" --patched "Linux $version + $patches patches" \
 	--out "$work/report" >"$LOGDIR/bench-report.log" 2>&1 ||
 	die bench "scripts/bench-report.py failed; see $LOGDIR/bench-report.log"
