@@ -25,6 +25,12 @@ rm -rf "$BUILD/up-test"
 cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
 "$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
 	M="$BUILD/up-test" brlock_up_test.o || status=1
+# The inode iterator's macros, for callers that name their variables
+# otherwise than fs/ does.
+rm -rf "$BUILD/iter-test"
+cp -r "$TOP/check/iter-test" "$BUILD/iter-test"
+"$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
+	M="$BUILD/iter-test" sb_inode_iter_test.o || status=1
 rt="RT build clean"
 if x86_has_rt; then
 	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
