@@ -20,17 +20,17 @@ else
 	record FAIL "audit-diff: users of a lock the series converts are left (out/$KID/audit-diff.txt)"
 	status=1
 fi
-# The !SMP fallback, as an external module; the PREEMPT_RT variant in-tree.
-rm -rf "$BUILD/up-test"
-cp -r "$TOP/brlock/up-test" "$BUILD/up-test"
-"$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
-	M="$BUILD/up-test" brlock_up_test.o || status=1
-# The inode iterator's macros, for callers that name their variables
-# otherwise than fs/ does.
-rm -rf "$BUILD/iter-test"
-cp -r "$TOP/check/iter-test" "$BUILD/iter-test"
-"$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
-	M="$BUILD/iter-test" sb_inode_iter_test.o || status=1
+# External modules built against the tree configured without SMP: brlock's
+# !SMP fallback, and the inode iterator's macros for callers that name
+# their variables otherwise than fs/ does.  The PREEMPT_RT variant in-tree.
+for module in brlock/up-test/brlock_up_test.o check/iter-test/sb_inode_iter_test.o; do
+	dir=$(dirname "$module")
+	copy=$BUILD/$(basename "$dir")
+	rm -rf "${copy:?}"
+	cp -r "$TOP/$dir" "$copy"
+	"$TOP/check/variant-compile.sh" "$tmp" up "$TOP/check/up.config" \
+		M="$copy" "$(basename "$module")" || status=1
+done
 rt="RT build clean"
 if x86_has_rt; then
 	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
