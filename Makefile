@@ -84,9 +84,10 @@ matrix: deps
 summary:
 	@scripts/summary.sh
 
-# kunit.py runs the brlock suite once, on the first packaged tree.
+# kunit.py runs the brlock suite once, on the first packaged tree; a tree
+# with PREEMPT_RT boots only its RT kernel (make validate boots both).
 test: deps
-	@KUNIT_KVERS="$(firstword $(KVERS))" scripts/test.sh
+	@KUNIT_KVERS="$(firstword $(KVERS))" BOOT_RT=only scripts/test.sh
 
 test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh

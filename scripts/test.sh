@@ -3,7 +3,8 @@
 # make test: the fast tests (toolkit self-tests, cocci fixtures, audit
 # self-tests), then for each packaged tree: bisect and kunit where
 # BISECT_KVERS and KUNIT_KVERS name it (make validate names all), series,
-# check, boot, send-dry-run, series
+# check, boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a
+# tree that has one, make validate both), send-dry-run, series
 # again (identical patches; for the first tree pipeline.sh does that),
 # audit-diff and audit (site counts checked against git grep); then make
 # bench QUICK=1 and the pipeline's error paths on the first tree.  Every
@@ -56,8 +57,8 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		# again by pipeline.sh (TREE=).
 		[ "$v" = "${KVERS%% *}" ] ||
 			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v"
-		stage "make check boot KVER=$v" \
-			make --no-print-directory -k check boot KVER="$v"
+		stage "make check boot KVER=$v RT=${BOOT_RT:-1}" \
+			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}"
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
 		# KUNIT_KVERS (make test: the first; make validate: all).
