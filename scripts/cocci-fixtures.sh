@@ -4,7 +4,8 @@
 # input, cocci/tests/RULE/NAME.res the expected result (as for
 # scripts/coccinelle in the kernel).  The transformations of cocci/*.cocci
 # run in patch mode and .res is the file they leave, tidied as
-# cocci-apply.sh tidies it; the audit's report rules, cocci/audit/R.cocci
+# cocci-apply.sh tidies it (and with the rule's .sed script run on it, as
+# make series does); the audit's report rules, cocci/audit/R.cocci
 # with fixtures in cocci/tests/audit-R, run in report mode and .res is
 # their report, sorted.  One check per fixture.
 set -uo pipefail
@@ -21,6 +22,9 @@ result() {
 		spatch --sp-file "$rule" -D patch --in-place --very-quiet \
 			"$dir/$file" >"$dir/log" 2>&1 &&
 			"$TOP/scripts/tidy-added.py" "$dir/orig" "$dir/$file" &&
+			if [ -e "${rule%.cocci}.sed" ]; then
+				sed -i -f "${rule%.cocci}.sed" "$dir/$file"
+			fi &&
 			cat "$dir/$file"
 	else
 		(cd "$dir" && spatch --sp-file "$rule" -D report --very-quiet \

@@ -168,19 +168,27 @@ apply_manual() {
 		{
 			echo
 			"$TOP/scripts/quote-rule.sh" "$rule"
+			if [ -e "${rule%.cocci}.sed" ]; then
+				echo
+				"$TOP/scripts/quote-rule.sh" "${rule%.cocci}.sed"
+			fi
 		} >>"$msg.full"
 	done
 	commit_step "$msg.full"
 }
 
-# apply_rule RULE: run one semantic patch over the tree, stage what it
-# changed and note in $BUILD/changes which functions of which files it
+# apply_rule RULE: run one semantic patch over the tree (and RULE's .sed
+# script, if any, on the files it changed, for their comments), stage what
+# it changed and note in $BUILD/changes which functions of which files it
 # changed ("rule file function" lines).  A rule that changes nothing stops
 # the series: the tree no longer has the shape it was written for.
 apply_rule() {
 	local rule=$1 name=${1#"$TOP"/} n
 	"$TOP/scripts/cocci-apply.sh" "$rule" "$SRC" "$BUILD/rule.msg" >>"$log" 2>&1 ||
 		die series "spatch $name failed on $KID; see $log"
+	if [ -e "${rule%.cocci}.sed" ]; then
+		git_src diff --name-only -z | (cd "$SRC" && xargs -0 -r sed -i -f "${rule%.cocci}.sed")
+	fi
 	n=$(git_src diff --name-only | wc -l)
 	[ "$n" -gt 0 ] ||
 		die series "$name no longer matches anything in $KID; update the rule (log: $log)"
