@@ -8,8 +8,22 @@
 . "$(dirname "$0")/../scripts/lib.sh"
 report=${1:?usage: leftovers.sh REPORT}
 status=0
+# resolve FILE...: the FILEs, with "struct:NAME" replaced by the headers
+# that define struct NAME in this tree (it moves between headers).
+resolve() {
+	local f
+	for f in "$@"; do
+		case $f in
+		struct:*) git -C "$SRC" grep -l -e "^struct ${f#struct:} {" -- '*.h' ;;
+		*) echo "$f" ;;
+		esac
+	done | awk '!seen[$0]++' | paste -sd ' '
+}
+
 while read -r name files; do
 	case $name in '#'* | '') continue ;; esac
+	# shellcheck disable=SC2086 # a list of files
+	files=$(resolve $files)
 	pathspec=('*.c' '*.h')
 	where=
 	case $files in

@@ -88,9 +88,20 @@ if [ ${#old[@]} -gt 0 ] &&
 	record FAIL "sparse: pristine tree does not build"
 	exit 1
 fi
-new=$(comm -23 <(printf '%s\n' "$patched" | sed '/^$/d') <(printf '%s\n' "$pristine" | sed '/^$/d'))
+printf '%s\n' "$patched" | sed '/^$/d' >"$BUILD/sparse-patched.txt"
+printf '%s\n' "$pristine" | sed '/^$/d' >"$BUILD/sparse-pristine.txt"
+for f in "${files[@]}"; do
+	[ -f "$BUILD/pristine/$f" ] || echo "$f"
+done >"$BUILD/sparse-added.txt"
+compared=$(sparse_new "$BUILD/sparse-patched.txt" "$BUILD/sparse-pristine.txt" "$BUILD/sparse-added.txt")
+new=$(sed -n 's/^new //p' <<<"$compared")
+known=$(sed -n 's/^known //p' <<<"$compared")
 {
 	echo "  warnings: pristine $(printf '%s' "$pristine" | grep -c .), patched $(printf '%s' "$patched" | grep -c .)"
+	if [ -n "$known" ]; then
+		echo "  in files the series adds, with messages the pristine tree has elsewhere (the tree's and this sparse's, not the series'):"
+		awk '{ print "    " $0 }' <<<"$known"
+	fi
 	if [ -n "$new" ]; then
 		echo "  NEW warnings:"
 		awk '{ print "    " $0 }' <<<"$new"

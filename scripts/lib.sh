@@ -93,6 +93,27 @@ sparse_lines() {
 		sort -u
 }
 
+# sparse_new PATCHED PRISTINE ADDED: from sparse_lines of the patched and
+# the pristine tree (files of "FILE: kind: message" lines), the lines new
+# in the patched tree, each as "new LINE" or, in a file the series adds
+# (listed in the file ADDED), with a message the pristine tree has in
+# another file, "known LINE": a file that did not exist cannot be compared
+# by place, and such a message comes from the tree's macros and this
+# sparse (6.19's MODULE_INFO() is a "bad constant expression" to sparse
+# 0.6.4 wherever it is used), not from the series.
+sparse_new() {
+	comm -23 "$1" "$2" | awk -v pristine="$2" -v added="$3" '
+		BEGIN {
+			while ((getline l < added) > 0) new_file[l] = 1
+			while ((getline l < pristine) > 0) { sub(/^[^:]*: /, "", l); seen[l] = 1 }
+		}
+		NF {
+			file = $0; sub(/: .*/, "", file)
+			msg = $0; sub(/^[^:]*: /, "", msg)
+			print ((file in new_file) && (msg in seen) ? "known " : "new ") $0
+		}'
+}
+
 git_src() {
 	git -C "$SRC" "$@"
 }

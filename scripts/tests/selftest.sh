@@ -141,6 +141,36 @@ sparse_once() {
 }
 check "sparse warnings compared by file and message, each once" sparse_once
 
+# A file the series adds has no place to compare with: its warning is
+# the tree's only when the pristine tree has the same message elsewhere.
+sparse_new() {
+	(
+		KID=selftest
+		# shellcheck source=scripts/lib.sh
+		. "$TOP/scripts/lib.sh"
+		sparse_new "$@"
+	)
+}
+sparse_added() {
+	printf '%s\n' 'fs/gfs2/ops_fstype.c: error: bad constant expression' \
+		'fs/inode.c: warning: context imbalance in f' >"$tmp/pristine"
+	printf '%s\n' 'fs/inode.c: warning: context imbalance in f' \
+		'fs/inode.c: warning: context imbalance in g' \
+		'kernel/locking/brlock_kunit.c: error: bad constant expression' \
+		'kernel/locking/brlock_kunit.c: warning: context imbalance in h' \
+		'fs/super.c: error: bad constant expression' | sort >"$tmp/patched"
+	echo kernel/locking/brlock_kunit.c >"$tmp/added"
+	sparse_new "$tmp/patched" "$tmp/pristine" "$tmp/added" >"$tmp/new"
+	cat "$tmp/new"
+	diff "$tmp/new" - <<'EOF'
+new fs/inode.c: warning: context imbalance in g
+new fs/super.c: error: bad constant expression
+known kernel/locking/brlock_kunit.c: error: bad constant expression
+new kernel/locking/brlock_kunit.c: warning: context imbalance in h
+EOF
+}
+check "sparse: a new file's warning is the tree's only if the pristine tree has its message" sparse_added
+
 # make matrix's table: the share of generated hunks, leftovers, and the
 # error line of a tree whose series failed.
 matrix_report() {
