@@ -10,7 +10,8 @@ DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
 /proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
 OUT/bench.json, OUT/bench.txt, and the gnuplot script OUT/bench.gp with
 its data files, which draws OUT/bench.svg (rates) and
-OUT/bench-contention.svg (contentions per 1,000 acquisitions).  Exits
+OUT/bench-contention.svg (contentions per 1,000 acquisitions) and
+OUT/bench-model.svg (scripts/bench_model.py's projection).  Exits
 non-zero, naming the workload, when the two -icount rounds of a kernel
 differ: then they measured nothing exact.
 """
@@ -21,6 +22,8 @@ import random
 import re
 import statistics
 import sys
+
+import bench_model
 
 KERNELS = ("pristine", "patched")
 # Workloads in the order the guest runs them, with what they measure.
@@ -44,6 +47,8 @@ COST_SLACK = 1.005
 # /proc/lock_stat: "name: con-bounces contentions waittime-min
 # waittime-max waittime-total waittime-avg acq-bounces acquisitions ..."
 LOCKSTAT = re.compile(r"^LOCKSTAT (\S+):\s+([0-9.\s]+)$")
+# boot/bench/init's lockstat mode: the inode hash's chain lock count.
+HASH = re.compile(r"^BENCH-HASH chain-locks (\d+)$")
 
 
 def lines(path):
@@ -137,10 +142,13 @@ def ratio_ci95(pristine, patched, draws=2000):
 
 
 def read_contention(directory, vcpu_counts):
-    """{"vcpus": {kernel: {class: {contentions, acquisitions,
-    waittime_total_us, holdtime_total_us}}}} from the lock_stat boots at
-    each of vcpu_counts."""
-    result = {}
+    """({"vcpus": {kernel: {class: {contentions, acquisitions,
+    waittime_total_us, holdtime_total_us}}}}, {"vcpus": {kernel: {ops, ns,
+    chain_locks}}}) from the lock_stat boots at each of vcpu_counts: the
+    classes' lines, and the operations and nanoseconds of the workloads
+    (their BENCH lines, run one after the other) with the chain lock count
+    the kernel printed (0: none)."""
+    result, work = {}, {}
     for vcpus in vcpu_counts:
         per = result.setdefault(str(vcpus), {})
         for kernel in KERNELS:
@@ -148,7 +156,18 @@ def read_contention(directory, vcpu_counts):
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
             classes = per.setdefault(kernel, {})
+            done = work.setdefault(str(vcpus), {}).setdefault(
+                kernel, {"ops": 0, "ns": 0, "chain_locks": 0})
             for line in lines(path):
+                m = BENCH.match(line)
+                if m and m.group(4) is not None:
+                    done["ops"] += int(m.group(4))
+                    done["ns"] += int(m.group(5))
+                    continue
+                m = HASH.match(line)
+                if m:
+                    done["chain_locks"] = int(m.group(1))
+                    continue
                 m = LOCKSTAT.match(line)
                 if not m:
                     continue
@@ -158,7 +177,7 @@ def read_contention(directory, vcpu_counts):
                 classes[m.group(1)] = {
                     "contentions": int(n[1]), "acquisitions": int(n[7]),
                     "waittime_total_us": n[4], "holdtime_total_us": n[10]}
-    return result
+    return result, work
 
 
 def summary(values):
@@ -184,7 +203,7 @@ def build_report(args):
         two = [r for r in rows if r["workload"] == name and r["threads"] == 2]
         if one and two:
             scaling[name] = {k: two[0][k]["median"] / (2 * one[0][k]["median"]) for k in KERNELS}
-    contention = read_contention(args.dir, args.vcpus)
+    contention, work = read_contention(args.dir, args.vcpus)
     return {
         "pristine": args.pristine,
         "patched": args.patched,
@@ -202,14 +221,12 @@ def build_report(args):
                            "acquisitions": v["acquisitions"]}
                           for c, v in contention[str(args.vcpus[0])][k].items()]
                       for k in KERNELS},
+        "lockstat_work": work,
+        "model": bench_model.build(contention, work, KERNELS),
         "instructions_per_op": read_costs(args.dir),
         "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
                      "-rtc clock=vm -smp 1 -m 1024, ext4 on brd and tmpfs",
     }
-
-
-def per_thousand(c):
-    return 1000 * c["contentions"] / c["acquisitions"] if c["acquisitions"] else 0.0
 
 
 def text(report):
@@ -260,7 +277,8 @@ def text(report):
                     continue
                 out.append("{:>5} {:<9} {:<32} {:>11} {:>12} {:>9.2f} {:>11.1f}".format(
                     vcpus, kernel, name, c["contentions"], c["acquisitions"],
-                    per_thousand(c), c["waittime_total_us"]))
+                    bench_model.per_thousand(c), c["waittime_total_us"]))
+    out += [""] + bench_model.text(report["model"], KERNELS)
     out += ["", "What each workload does:"]
     out += [f"  {name}: {what}" for name, what in WORKLOADS.items()]
     return "\n".join(out) + "\n"
@@ -291,6 +309,9 @@ set grid ytics
 plot '{dat}' using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'
 """)
         f.write(contention_plot(report, out))
+        if report["model"] is not None:
+            f.write(bench_model.gnuplot(report["model"], KERNELS, out,
+                                        os.path.join(out, "bench-model.svg")))
 
 
 def contention_plot(report, out):
@@ -305,7 +326,7 @@ def contention_plot(report, out):
             for vcpus, per in report["contention"].items():
                 c = per[kernel].get(name)
                 if c:
-                    f.write(f"{vcpus} {per_thousand(c)}\n")
+                    f.write(f"{vcpus} {bench_model.per_thousand(c)}\n")
             f.write("\n\n")
     plots = ", ".join(f"'{dat}' index {i} using 1:2 with linespoints title '{k}: {c}'"
                       for i, (k, c) in enumerate(series))

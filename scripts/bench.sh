@@ -132,7 +132,7 @@ python3 "$TOP/scripts/bench-report.py" --dir "$work" --rounds "$rounds" \
 	die bench "scripts/bench-report.py failed; see $LOGDIR/bench-report.log"
 gnuplot "$work/report/bench.gp" >"$LOGDIR/bench-gnuplot.log" 2>&1 ||
 	die bench "gnuplot failed; see $LOGDIR/bench-gnuplot.log"
-for f in bench.json bench.txt bench.svg bench-contention.svg; do
+for f in bench.json bench.txt bench.svg bench-contention.svg bench-model.svg; do
 	mv "$work/report/$f" "$OUT/$f"
 done
-say "bench $KID: $OUT/bench.txt, bench.json, bench.svg, bench-contention.svg"
+say "bench $KID: $OUT/bench.txt, bench.json, bench.svg, bench-contention.svg, bench-model.svg"
