@@ -3,9 +3,10 @@
 """bench-report.py: make bench's report from the guests' consoles.
 
 Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
-rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init),
+rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init,
+after "BENCH-FS FS" lines naming their file system),
 DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
-boots, after "BENCH-FS FS" lines) and
+boots) and
 DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
 /proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
 OUT/bench.json, OUT/bench.txt, and the gnuplot script OUT/bench.gp with
@@ -58,33 +59,38 @@ def lines(path):
 
 
 def read_rates(directory, rounds):
-    """samples[(workload, threads)][kernel] = [rate per round]; extras."""
+    """samples[(fs, workload, threads)][kernel] = [rate per round], in the
+    order the guest ran them; extras["FS/NAME"][kernel]."""
     samples, extras = {}, {}
     for kernel in KERNELS:
         for rnd in range(1, rounds + 1):
             path = os.path.join(directory, f"rates-{kernel}-{rnd}.log")
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
-            seen = 0
+            seen, fs = 0, None
             for line in lines(path):
+                m = FS.match(line)
+                if m:
+                    fs = m.group(1)
+                    continue
                 m = BENCH.match(line)
                 if not m:
                     continue
                 name, threads, rate, _, _, extra = m.groups()
-                if name not in WORKLOADS:
-                    sys.exit(f"{path}: unknown workload {name}")
-                key = (name, int(threads))
+                if fs is None or name not in WORKLOADS:
+                    sys.exit(f"{path}: {name} outside a BENCH-FS section, or unknown")
+                key = (fs, name, int(threads))
                 samples.setdefault(key, {k: [] for k in KERNELS})[kernel].append(float(rate))
                 if extra.strip():
-                    extras.setdefault(name, {})[kernel] = extra.strip()
+                    extras.setdefault(f"{fs}/{name}", {})[kernel] = extra.strip()
                 seen += 1
             if not seen:
                 sys.exit(f"{path}: no BENCH line")
     for key, per in samples.items():
         for kernel in KERNELS:
             if len(per[kernel]) != rounds:
-                sys.exit(f"{key[0]} at {key[1]} threads: {len(per[kernel])} results "
-                         f"from the {kernel} kernel, not {rounds}")
+                sys.exit(f"{key[0]}/{key[1]} at {key[2]} threads: {len(per[kernel])} "
+                         f"results from the {kernel} kernel, not {rounds}")
     return samples, extras
 
 
@@ -188,21 +194,25 @@ def summary(values):
 def build_report(args):
     samples, extras = read_rates(args.dir, args.rounds)
     order = list(WORKLOADS)
+    systems = list(dict.fromkeys(fs for fs, _, _ in samples))
     rows = []
-    for (name, threads) in sorted(samples, key=lambda k: (order.index(k[0]), k[1])):
-        per = samples[(name, threads)]
-        row = {"workload": name, "threads": threads, "what": WORKLOADS[name]}
+    for (fs, name, threads) in sorted(samples, key=lambda k: (systems.index(k[0]),
+                                                              order.index(k[1]), k[2])):
+        per = samples[(fs, name, threads)]
+        row = {"fs": fs, "workload": name, "threads": threads, "what": WORKLOADS[name]}
         for kernel in KERNELS:
             row[kernel] = summary(per[kernel])
         row["ratio"] = row["patched"]["median"] / row["pristine"]["median"]
         row["ratio_ci95"] = ratio_ci95(per["pristine"], per["patched"])
         rows.append(row)
     scaling = {}
-    for name in order:
-        one = [r for r in rows if r["workload"] == name and r["threads"] == 1]
-        two = [r for r in rows if r["workload"] == name and r["threads"] == 2]
-        if one and two:
-            scaling[name] = {k: two[0][k]["median"] / (2 * one[0][k]["median"]) for k in KERNELS}
+    for fs in systems:
+        for name in order:
+            one = [r for r in rows if (r["fs"], r["workload"], r["threads"]) == (fs, name, 1)]
+            two = [r for r in rows if (r["fs"], r["workload"], r["threads"]) == (fs, name, 2)]
+            if one and two:
+                scaling[f"{fs}/{name}"] = {k: two[0][k]["median"] / (2 * one[0][k]["median"])
+                                           for k in KERNELS}
     contention, work = read_contention(args.dir, args.vcpus)
     return {
         "pristine": args.pristine,
@@ -214,7 +224,8 @@ def build_report(args):
         "unit": "operations per second (walk-*: inodes per second)",
         "results": rows,
         "scaling_efficiency": scaling,
-        "walk_inodes": extras.get("walk-umount", {}),
+        "walk_inodes": {key.split("/")[0]: per for key, per in extras.items()
+                        if key.endswith("/walk-umount")},
         "contention": contention,
         # The rows of the first vCPU count (2), as the cover letter quotes them.
         "lock_stat": {k: [{"class": c, "contentions": v["contentions"],
@@ -225,7 +236,7 @@ def build_report(args):
         "model": bench_model.build(contention, work, KERNELS),
         "instructions_per_op": read_costs(args.dir),
         "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
-                     "-rtc clock=vm -smp 1 -m 1024, ext4 on brd and tmpfs",
+                     "-rtc clock=vm -smp 1 -m 1024, ext4 and XFS on brd, tmpfs",
     }
 
 
@@ -236,8 +247,8 @@ def text(report):
            + ("; QUICK=1: short runs on the lock_stat (debug) kernels that prove"
               " the path, not figures to quote" if report["quick"] else ""),
            f"Rates in {report['unit']}: median [min - max] of the rounds.", ""]
-    fmt = "{:<17} {:>3}  {:>30}  {:>30}  {:>7}  {}"
-    out.append(fmt.format("workload", "thr", "pristine", "patched", "ratio",
+    fmt = "{:<23} {:>3}  {:>30}  {:>30}  {:>7}  {}"
+    out.append(fmt.format("fs/workload", "thr", "pristine", "patched", "ratio",
                           "95% interval (bootstrap over rounds)"))
     for r in report["results"]:
         cells = [f"{r[k]['median']:.0f} [{r[k]['min']:.0f} - {r[k]['max']:.0f}]" for k in KERNELS]
@@ -247,14 +258,17 @@ def text(report):
             lo, hi = r["ratio_ci95"]
             interval = f"[{lo:.3f} - {hi:.3f}]" + (
                 " no difference measurable" if lo <= 1.0 <= hi else "")
-        out.append(fmt.format(r["workload"], r["threads"], *cells, f"{r['ratio']:.3f}",
+        out.append(fmt.format(f"{r['fs']}/{r['workload']}", r["threads"], *cells,
+                              f"{r['ratio']:.3f}",
                               interval))
     out += ["", "Scaling efficiency: 2-thread rate / (2 x 1-thread rate), medians; 1.0 is perfect.",
-            "{:<17} {:>9} {:>9}".format("workload", "pristine", "patched")]
+            "{:<23} {:>9} {:>9}".format("fs/workload", "pristine", "patched")]
     for name, eff in report["scaling_efficiency"].items():
-        out.append("{:<17} {:>9.3f} {:>9.3f}".format(name, eff["pristine"], eff["patched"]))
-    for kernel, extra in report["walk_inodes"].items():
-        out.append(f"walk: {extra} cached (/proc/sys/fs/inode-nr) before the walk, {kernel}")
+        out.append("{:<23} {:>9.3f} {:>9.3f}".format(name, eff["pristine"], eff["patched"]))
+    for fs, per in report["walk_inodes"].items():
+        for kernel, extra in per.items():
+            out.append(f"walk on {fs}: {extra} cached (/proc/sys/fs/inode-nr) before the "
+                       f"walk, {kernel}")
     out += ["", f"Guest instructions per operation, one thread, QEMU {report['cost_qemu']}: "
             f"each kernel booted {COST_ROUNDS} times, the rounds identical to the instruction.",
             "{:<24} {:>12} {:>12} {:>7}".format("fs/workload", "pristine", "patched", "ratio")]
@@ -290,11 +304,11 @@ def plot(report, out):
         f.write("# label pristine-median min max patched-median min max\n")
         for r in report["results"]:
             p, q = r["pristine"], r["patched"]
-            f.write(f"{r['workload']}/{r['threads']} {p['median']} {p['min']} {p['max']} "
+            f.write(f"{r['fs']}/{r['workload']}/{r['threads']} {p['median']} {p['min']} {p['max']} "
                     f"{q['median']} {q['min']} {q['max']}\n")
     title = f"{report['patched']} vs pristine, QEMU -smp 2 ({report['accelerator'].split()[0]})"
     with open(os.path.join(out, "bench.gp"), "w", encoding="utf-8") as f:
-        f.write(f"""set terminal svg size 1100,520 dynamic noenhanced font 'sans,11'
+        f.write(f"""set terminal svg size 1500,520 dynamic noenhanced font 'sans,11'
 set output '{os.path.join(out, "bench.svg")}'
 set title "{title}"
 set ylabel 'operations (walk: inodes) per second, median and range'

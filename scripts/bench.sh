@@ -10,13 +10,13 @@
 # pristine control builds when a boot fails: one build serves both).
 # Boots the two rate kernels alternately, ROUNDS times each (pristine
 # first in odd rounds, patched first in even ones), in the same QEMU
-# settings, each on a freshly made ext4 disk, running boot/bench/init's
+# settings, each on freshly made ext4 and XFS disks, running boot/bench/init's
 # workloads; then each lock_stat kernel at 2, 4 and 8 vCPUs (QUICK: 2; more than
 # the host has cores: they count contentions, not time) under the
 # create/unlink and cold-stat workloads, a thread per vCPU.  The cost runs: each rate kernel booted twice
 # under QEMU's -icount (boot/qemu.sh ICOUNT=1: one vCPU, deterministic,
 # one virtual nanosecond per guest instruction), the single-thread
-# workloads a fixed number of times on ext4 in a RAM disk and on tmpfs,
+# workloads a fixed number of times on ext4 and XFS in RAM disks and on tmpfs,
 # so their instructions per operation; the two rounds of a kernel must
 # agree to the instruction.  Writes out/$KID/bench.json, bench.txt,
 # bench.svg and bench-contention.svg (scripts/bench-report.py); the
@@ -72,12 +72,13 @@ image() {
 
 initrd=$work/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/bench/init" "$TOP/boot/bench" /bin \
-	/usr/bin/fs_mark /sbin/mke2fs
+	/usr/bin/fs_mark /sbin/mke2fs /sbin/mkfs.xfs
 
 # boot KERNEL MODE LOG: one bench boot.  The rates and lockstat modes run
-# on a new ext4 disk with room for every workload's inodes, under the
-# accelerator the first boot found (see boot/qemu.sh); the cost mode runs
-# under -icount on a RAM disk of 256 MiB (brd) that the guest formats.
+# on a new ext4 disk with room for every workload's inodes (the rates
+# mode on a new XFS disk too), under the accelerator the first boot found
+# (see boot/qemu.sh); the cost mode runs under -icount on two RAM disks
+# of 320 MiB (brd; mkfs.xfs wants 300) that the guest formats.
 accel=
 boot() {
 	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} start=$SECONDS used rc=0 how disk=()
@@ -90,9 +91,16 @@ boot() {
 			mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
 			-N $((walk + stat + 4 * fsmark + 4096)) "$work/disk.img" 512M
 		disk=("$work/disk.img")
+		if [ "$mode" = rates ]; then
+			rm -f "$work/xfs.img"
+			truncate -s 512M "$work/xfs.img"
+			PATH=$PATH:/usr/sbin:/sbin logged bench "$LOGDIR/mkfs-bench-xfs.log" \
+				mkfs.xfs -q -f "$work/xfs.img"
+			disk+=("$work/xfs.img")
+		fi
 	fi
 	used=$(env "${how[@]}" CPUS="$vcpus" BOOT_TIMEOUT="$timeout" \
-		BOOT_APPEND="quiet nokaslr brd.rd_nr=1 brd.rd_size=262144 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
+		BOOT_APPEND="quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
 		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
 	[ "$mode" = cost ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${timeout}s; see $log"

@@ -57,7 +57,7 @@ def bench_lines(path):
                    "patched/pristine ratios have a 95% interval (bootstrap "
                    "over rounds) that holds 1.0: no difference measurable"
                    + ("; the others: " + ", ".join(
-                       f"{r['workload']} at {r['threads']} thread(s) "
+                       f"{r['fs']}/{r['workload']} at {r['threads']} thread(s) "
                        f"{r['ratio']:.3f} [{r['ratio_ci95'][0]:.3f}, "
                        f"{r['ratio_ci95'][1]:.3f}]" for r in apart) if apart else "")
                    + ".")

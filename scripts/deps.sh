@@ -11,7 +11,7 @@ packages=(
 	# the series and its checks
 	coccinelle sparse quilt shellcheck graphviz git-email libmailtools-perl
 	# the boot test
-	qemu-system-x86 busybox-static libc6-dev e2fsprogs dosfstools
+	qemu-system-x86 busybox-static libc6-dev e2fsprogs dosfstools xfsprogs
 	# the benchmarks
 	fsmark gnuplot-nox
 )

@@ -15,17 +15,22 @@ mode=${1:?usage: bench.sh report | run KVER}
 # shellcheck source=scripts/tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# console DIR KERNEL ROUND RATE...: a made-up rates console, one open1
-# result per RATE (its thread count is the argument's position).
+# console DIR KERNEL ROUND RATE...: a made-up rates console: on ext4, one
+# open1 result per RATE (its thread count is the argument's position) and
+# fs_mark's; on xfs, one unlink2 result (10 x ROUND).
 console() {
 	local dir=$1 kernel=$2 round=$3 threads=0
 	shift 3
-	for rate in "$@"; do
-		threads=$((threads + 1))
-		printf 'BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
-	done >"$dir/rates-$kernel-$round.log"
-	# fs_mark's line (boot/bench/init) has a rate only.
-	printf 'BENCH fs_mark threads=1 rate=%s\r\n' "$round" >>"$dir/rates-$kernel-$round.log"
+	{
+		echo 'BENCH-FS ext4'
+		for rate in "$@"; do
+			threads=$((threads + 1))
+			printf 'BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
+		done
+		# fs_mark's line (boot/bench/init) has a rate only.
+		printf 'BENCH fs_mark threads=1 rate=%s\r\n' "$round"
+		printf '%s\r\n' 'BENCH-FS xfs' "BENCH unlink2 threads=1 rate=${round}0 ops=1 ns=1"
+	} >"$dir/rates-$kernel-$round.log"
 }
 
 # cost DIR KERNEL ROUND NS: a made-up -icount console: open1 on ext4
@@ -72,14 +77,15 @@ figures() {
 	python3 - "$tmp/report/bench.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
-one, two, fsm = r["results"]
+one, two, fsm, xfs = r["results"]
 assert (fsm["workload"], fsm["pristine"]["samples"]) == ("fs_mark", [1, 2, 3]), fsm
-assert (one["workload"], one["threads"]) == ("open1", 1)
+assert (one["fs"], one["workload"], one["threads"]) == ("ext4", "open1", 1)
+assert (xfs["fs"], xfs["workload"], xfs["patched"]["samples"]) == ("xfs", "unlink2", [10, 20, 30]), xfs
 assert one["pristine"] == {"samples": [100, 400, 170], "median": 170, "min": 100, "max": 400}
 assert one["patched"]["median"] == 200 and abs(one["ratio"] - 200 / 170) < 1e-9
 assert two["pristine"]["median"] == 160 and two["patched"]["median"] == 390
 assert abs(two["ratio"] - 390 / 160) < 1e-9
-assert r["scaling_efficiency"]["open1"] == {"pristine": 160 / 340, "patched": 0.975}
+assert r["scaling_efficiency"] == {"ext4/open1": {"pristine": 160 / 340, "patched": 0.975}}
 assert r["lock_stat"]["pristine"] == [
     {"class": "&s->s_inode_list_lock", "contentions": 7, "acquisitions": 1234}]
 assert r["lock_stat"]["patched"][0]["acquisitions"] == 99
@@ -98,7 +104,8 @@ c = r["instructions_per_op"]
 assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "ratio": 1.005}, c
 assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
 EOF
-	grep -q '^open1 .*no difference measurable$' "$tmp/report/bench.txt" &&
+	grep -q '^ext4/open1  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
+		grep -q '^xfs/unlink2  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt" &&
 		grep -q '^    8 pristine  &s->s_inode_list_lock  *28  *1234  *22.69  *8.5$' "$tmp/report/bench.txt"
 }
@@ -121,6 +128,20 @@ missing_round() {
 	fi
 	cat "$tmp/err"
 	grep -q 'rates-patched-2.log: missing' "$tmp/err"
+}
+
+# A rate line before any BENCH-FS line: the report cannot say which file
+# system it measured, and fails.
+no_fs() {
+	local log=$tmp/consoles/rates-pristine-1.log rc=0
+	cp "$log" "$log.kept"
+	sed -i '/^BENCH-FS ext4/d' "$log"
+	if report 2>"$tmp/err"; then
+		rc=1
+	fi
+	mv "$log.kept" "$log"
+	cat "$tmp/err"
+	[ "$rc" = 0 ] && grep -q 'rates-pristine-1.log: open1 outside a BENCH-FS section' "$tmp/err"
 }
 
 # Two -icount rounds of one kernel that differ: the report fails and
@@ -235,6 +256,7 @@ if [ "$mode" = report ]; then
 	check "bench report: the MVA model's figures, its check against lock_stat and its verdict" model
 	check "bench report: the model's section and plot from the consoles" model_report
 	check "bench report: one vCPU count (QUICK) gives the tables and both plots" one_vcpu_count
+	check "bench report: fails when a rate comes before any BENCH-FS line" no_fs
 	check "bench report: fails when a kernel's -icount rounds differ" cost_drift
 	check "bench report: fails when a vCPU count's lock_stat console is missing" missing_lockstat
 	check "bench report: fails when a round's console is missing" missing_round
@@ -262,20 +284,26 @@ all_results() {
 	python3 - "$out/bench.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
-got = sorted((x["workload"], x["threads"]) for x in r["results"])
-want = sorted([(w, t) for w in ("open1", "open3", "unlink1", "unlink2", "stat-cold", "fs_mark")
-               for t in (1, 2)] + [("walk-drop_caches", 1), ("walk-umount", 1)])
+# Every workload on ext4; create, cold stat and unlink on XFS and tmpfs
+# (no cold stat on tmpfs).
+got = sorted((x["fs"], x["workload"], x["threads"]) for x in r["results"])
+want = sorted([("ext4", w, t) for w in ("open1", "open3", "unlink1", "unlink2", "stat-cold",
+                                        "fs_mark") for t in (1, 2)] +
+              [("ext4", "walk-drop_caches", 1), ("ext4", "walk-umount", 1)] +
+              [("xfs", w, t) for w in ("unlink2", "stat-cold", "fs_mark") for t in (1, 2)] +
+              [("tmpfs", w, t) for w in ("unlink2", "fs_mark") for t in (1, 2)])
 assert got == want, got
 for x in r["results"]:
     for k in ("pristine", "patched"):
         assert len(x[k]["samples"]) == r["rounds"] and x[k]["min"] > 0, x
 assert r["quick"] and r["accelerator"]
-# The -icount runs: every single-thread workload on ext4 and tmpfs (no
-# cold stat on tmpfs), and bench-report.py has checked their rounds agree.
+# The -icount runs: every single-thread workload on ext4, XFS and tmpfs
+# (no cold stat on tmpfs), and bench-report.py has checked their rounds
+# agree.
 got = sorted(r["instructions_per_op"])
-want = sorted(f"{fs}/{w}" for fs in ("ext4", "tmpfs")
-              for w in ("open1", "open3", "unlink1", "unlink2", "create",
-                        "walk-drop_caches", "walk-umount")) + ["ext4/stat-cold"]
+want = [f"{fs}/{w}" for fs in ("ext4", "xfs", "tmpfs")
+        for w in ("open1", "open3", "unlink1", "unlink2", "create",
+                  "walk-drop_caches", "walk-umount")] + ["ext4/stat-cold", "xfs/stat-cold"]
 assert got == sorted(want), got
 EOF
 }
