@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # initramfs.sh OUTPUT INIT CDIR BINDIR [HOSTPROG...]: a gzip'd cpio with
 # busybox-static, INIT as /init, every CDIR/*.c built as a static program
-# into BINDIR, and each HOSTPROG (a program of this machine: fs_mark,
-# mke2fs) in /usr/bin with the shared libraries it needs.  Busybox's
+# and every CDIR/*.sh copied without its suffix into BINDIR, and each
+# HOSTPROG (a program of this machine: fs_mark, mke2fs, stress-ng) in
+# /usr/bin with the shared libraries it needs.  Busybox's
 # shell runs its own applet before any program of the same name in PATH:
 # call such a program by its path.  The image's tree is kept in
 # OUTPUT.d.
@@ -23,9 +24,13 @@ cp /bin/busybox "$root/bin/busybox"
 cp "$init" "$root/init"
 chmod 755 "$root/init"
 for c in "$cdir"/*.c; do
+	[ -e "$c" ] || continue
 	name=$(basename "$c" .c)
 	gcc -static -O2 -Wall -Werror -o "$root/$bindir/$name" "$c" -lpthread >>"$log" 2>&1 ||
 		die boot "guest program $c does not build; see $log"
+done
+for script in "$cdir"/*.sh; do
+	[ ! -e "$script" ] || install -m 755 "$script" "$root/$bindir/$(basename "$script" .sh)"
 done
 for prog in "$@"; do
 	[ -x "$prog" ] || die boot "$prog is missing; run 'make deps'"

@@ -18,10 +18,23 @@ case ${RT:-1} in
 0 | 1 | only) ;;
 *) die boot "RT=$RT is not 0, 1 or only" ;;
 esac
+# SOAK=SECONDS: the guest's soak (boot/guest/soak.sh) runs that long, on
+# two RAM disks of 320 MiB (XFS wants 300), within the boot's time limit.
+append=
+timeout=${BOOT_TIMEOUT:-900}
+case ${SOAK:-} in
+'') ;;
+*[!0-9]* | 0*) die boot "SOAK=$SOAK is not a positive number of seconds" ;;
+*)
+	append="guest.soak=$SOAK brd.rd_nr=2 brd.rd_size=327680"
+	timeout=$((timeout + SOAK))
+	;;
+esac
 mkdir -p "$LOGDIR"
 
 initrd=$BUILD/initramfs.cpio.gz
-"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
+"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests \
+	/usr/bin/stress-ng /sbin/mke2fs /sbin/mkfs.xfs
 
 # pristine_fails NAME OBJDIR STAGE FRAGMENT...: whether the pristine tree,
 # configured with the same FRAGMENTs in OBJDIR-pristine, fails STAGE (build,
@@ -35,7 +48,7 @@ pristine_fails() {
 	kmake "$BUILD/pristine" "$obj" bzImage >"$log" 2>&1 || return 0
 	[ "$stage" = boot ] || return 1
 	"$TOP/boot/disks.sh" "$name-pristine" "$BUILD"
-	"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+	BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$LOGDIR/$name-pristine.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
 	[ $rc = 0 ] || return 0
 	RESULTS='' SCAN_NAME=$name-pristine "$TOP/boot/scan-console.sh" "$LOGDIR/$name-pristine.log" \
@@ -61,7 +74,8 @@ boot_kernel() {
 	"$TOP/boot/disks.sh" "$name" "$BUILD"
 
 	start=$SECONDS
-	accel=$("$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+	accel=$(BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/boot/qemu.sh" \
+		"$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$OUT/$name.log.tmp" "$BUILD/disk.img" "$BUILD/vfat.img") || rc=$?
 	boot_s=$((SECONDS - start))
 	mv "$OUT/$name.log.tmp" "$OUT/$name.log"
@@ -72,8 +86,8 @@ boot_kernel() {
 		grep -a 'Inode-cache.*hash table entries' "$OUT/$name.log" |
 			tr -d '\r' | sed 's/^\[[^]]*\] //' || true
 		if [ $rc = 124 ]; then
-			echo "$name: timed out after ${BOOT_TIMEOUT:-900}s"
-			record FAIL "$name: timed out after ${BOOT_TIMEOUT:-900}s"
+			echo "$name: timed out after ${timeout}s"
+			record FAIL "$name: timed out after ${timeout}s"
 		fi
 	} >"$report"
 	SCAN_NAME=$name "$TOP/boot/scan-console.sh" "$OUT/$name.log" \
@@ -84,7 +98,7 @@ boot_kernel() {
 		pristine_fails "$name" "$obj" boot "$@" &&
 			pristine="the pristine tree fails too with this configuration: $LOGDIR/$name-pristine.log"
 		[ $rc = 124 ] &&
-			die "$name" "$KID hung: no end after ${BOOT_TIMEOUT:-900}s; see $OUT/$name.log ($pristine)"
+			die "$name" "$KID hung: no end after ${timeout}s; see $OUT/$name.log ($pristine)"
 		die "$name" "$KID failed; see $OUT/$name.log and $report ($pristine)"
 	fi
 	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"

@@ -14,6 +14,8 @@ packages=(
 	qemu-system-x86 busybox-static libc6-dev e2fsprogs dosfstools xfsprogs
 	# the benchmarks
 	fsmark gnuplot-nox
+	# the soak
+	stress-ng
 )
 for v in $KVERS; do
 	packages+=("linux-source-$v")

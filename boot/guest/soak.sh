@@ -1,0 +1,123 @@
+#!/bin/busybox sh
+# shellcheck shell=dash
+# SPDX-License-Identifier: GPL-2.0-only
+# The guest's soak, /tests/soak: only when the kernel command line has
+# guest.soak=SECONDS.  One stress-ng per file system, ext4 and XFS on RAM
+# disks (/dev/ram0 and /dev/ram1, made here) and tmpfs, all at once for
+# SECONDS, with the file system stressors that make, look up, rename, link
+# and evict inodes (so take the inode hash and the superblock inode lists)
+# and those that mark or dirty inodes (fsnotify, xattrs, flags, times);
+# meanwhile this shell cycles drop_caches (a walk of every superblock's
+# inodes), sync, a remount of each disk, the umount of a file system full
+# of cached inodes (evict_inodes()) and CPU 1 offline and online (inodes
+# on the lists of an offline CPU).  Prints "GUEST: SOAK FS STRESSOR
+# bogo-ops=N" (or "skipped") per stressor and "GUEST: SOAK cycles=N";
+# exits non-zero, after a "GUEST: SOAK-FAIL why" line, on failure.
+seconds=$(sed -n 's/.*guest\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
+if [ -z "$seconds" ]; then
+	echo "soak: not asked for (no guest.soak= on the kernel command line)"
+	exit 0
+fi
+systems="ext4 xfs tmpfs"
+stressors="dentry dir dirdeep dirmany link symlink rename open getdent
+filename inode-flags xattr utime chmod inotify fanotify hdd"
+failed=0
+fail() {
+	echo "GUEST: SOAK-FAIL $*"
+	failed=1
+}
+
+# disk FS DEV: a new FS on DEV, mounted at /soak/FS.
+disk() {
+	mkdir -p "/soak/$1"
+	case $1 in
+	ext4) /usr/bin/mke2fs -q -t ext4 -F "$2" ;;
+	xfs) /usr/bin/mkfs.xfs -q -f "$2" ;;
+	esac >"/tmp/mkfs-$1.log" 2>&1 || { cat "/tmp/mkfs-$1.log"; return 1; }
+	mount -t "$1" "$2" "/soak/$1"
+}
+
+grep -qw xfs /proc/filesystems || fail "no XFS in this kernel"
+disk ext4 /dev/ram0 || fail "ext4 on /dev/ram0"
+disk xfs /dev/ram1 || fail "xfs on /dev/ram1"
+mkdir -p /soak/tmpfs /soak/evict
+mount -t tmpfs -o size=128m tmpfs /soak/tmpfs || fail "tmpfs"
+[ $failed = 0 ] || exit 1
+
+# One stress-ng per file system, an instance of each stressor.
+for fs in $systems; do
+	args=""
+	for s in $stressors; do
+		args="$args --$s 1"
+	done
+	(
+		# shellcheck disable=SC2086 # one option per stressor
+		stress-ng $args --hdd-bytes 4M --timeout "${seconds}s" --temp-path "/soak/$fs" \
+			--verify --klog-check --metrics-brief --skip-silent \
+			--yaml "/tmp/soak-$fs.yaml" >"/tmp/soak-$fs.log" 2>&1
+		echo $? >"/tmp/soak-$fs.rc"
+	) &
+done
+
+# The cycles, until every stress-ng has ended.
+cycles=0
+online=/sys/devices/system/cpu/cpu1/online
+running() {
+	for fs in $systems; do
+		[ -f "/tmp/soak-$fs.rc" ] || return 0
+	done
+	return 1
+}
+while running; do
+	cycles=$((cycles + 1))
+	echo $((cycles % 3 + 1)) >/proc/sys/vm/drop_caches
+	sync
+	for fs in $systems; do
+		{ mount -o remount,sync "/soak/$fs" && mount -o remount,async "/soak/$fs"; } ||
+			fail "$fs remount"
+	done
+	# A file system whose cached inodes umount must evict.
+	if mount -t tmpfs tmpfs /soak/evict; then
+		i=0
+		while [ $i -lt 200 ]; do
+			: >"/soak/evict/$i"
+			i=$((i + 1))
+		done
+		umount /soak/evict || fail "umount of a tmpfs with 200 inodes"
+	else
+		fail "tmpfs for the umount cycle"
+	fi
+	if [ -w $online ]; then
+		echo 0 >$online || fail "CPU 1 offline"
+		echo 1 >$online || fail "CPU 1 online"
+	fi
+done
+
+# stress-ng exits 0, or 3 (no resource) / 4 (not implemented) for a
+# stressor it skipped; anything else is a failure.
+for fs in $systems; do
+	rc=$(cat "/tmp/soak-$fs.rc")
+	# stress-ng's YAML lists the stressors that ran; the others were
+	# skipped (a kernel without fanotify, tmpfs without xattrs).
+	awk -v fs="$fs" -v all="$stressors" '
+		/stressor:/ { s = $NF }
+		/bogo-ops:/ && s { print "GUEST: SOAK " fs " " s " bogo-ops=" $NF; ran[s] = 1; s = "" }
+		END {
+			n = split(all, want)
+			for (i = 1; i <= n; i++)
+				if (!(want[i] in ran))
+					print "GUEST: SOAK " fs " " want[i] " skipped"
+		}' "/tmp/soak-$fs.yaml"
+	case $rc in
+	0 | 3 | 4) ;;
+	*)
+		cat "/tmp/soak-$fs.log"
+		fail "stress-ng on $fs exited $rc"
+		;;
+	esac
+done
+echo "GUEST: SOAK cycles=$cycles"
+for fs in $systems; do
+	umount "/soak/$fs" || fail "umount /soak/$fs"
+done
+exit $failed
