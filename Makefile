@@ -6,11 +6,12 @@
 #   make TREE=/path      the same for any extracted kernel tree
 #   make test            the test suite (fast tests, then both packaged trees)
 #   make bench           pristine and patched kernels benchmarked side by side
+#   make soak            stress-ng soak of the patched kernel, the pristine one as control
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args matrix
+.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args matrix soak
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -75,6 +76,11 @@ bench: bench-args series
 
 bench-args:
 	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh args
+
+# The guest's soak on the patched and, as control, the pristine kernel
+# (boot/soak.sh): SOAK=SECONDS (1800).
+soak: series
+	@SOAK=$(SOAK) boot/soak.sh
 
 # Series and check (boot with BOOT=1) on every tree of TREES (versions or
 # paths; default: the packaged trees): out/matrix.txt and matrix.json.

@@ -27,8 +27,8 @@ pass() {
 }
 
 # The headers the kernel prints when something went wrong.
-reports='BUG:|WARNING:|INFO:|Kernel panic|possible circular locking dependency|possible recursive locking|inconsistent lock state|bad unlock balance|scheduling while atomic|sleeping function called from invalid context|soft lockup|rcu_sched detected stall|rcu_preempt detected stall|KASAN:|UBSAN:|VFS: Busy inodes after unmount|list_add corruption|list_del corruption|kmemleak: .*new suspected memory leaks'
-hits=$(grep -aE "$reports" "$log" | grep -avE '^GUEST: ' || true)
+hits=$(grep -v '^#' "$(dirname "$0")/kernel-reports.txt" | grep -aEf - "$log" |
+	grep -avE '^GUEST: ' || true)
 if [ -n "$hits" ]; then
 	fail "kernel report: $(head -1 <<<"$hits" | tr -d '\r')"
 else

@@ -45,13 +45,11 @@ mkdir -p "$work" "$LOGDIR"
 # kernel NAME TREE MODE OBJ FRAGMENT...: configure a bench kernel in OBJ
 # and, unless CONFIGURE_ONLY is set, build it.
 kernel() {
-	local name=$1 tree=$2 mode=$3 obj=$4 start=$SECONDS
-	shift 4
-	"$TOP/boot/config.sh" "$tree" "$obj" "$mode" "$@"
-	[ -z "${CONFIGURE_ONLY:-}" ] || return 0
-	kmake "$tree" "$obj" bzImage >"$LOGDIR/build-bench-$name.log" 2>&1 ||
-		die bench "the $name kernel does not build; see $LOGDIR/build-bench-$name.log"
-	say "bench $KID: $name kernel ready in $((SECONDS - start))s"
+	if [ -n "${CONFIGURE_ONLY:-}" ]; then
+		"$TOP/boot/config.sh" "$2" "$4" "$3" "${@:5}"
+	else
+		build_kernel bench "$@"
+	fi
 }
 rates=("$TOP/boot/base.config" "$TOP/boot/bench/rates.config")
 [ "${QUICK:-0}" = 0 ] || export CONFIGURE_ONLY=1

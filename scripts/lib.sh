@@ -129,6 +129,18 @@ kmake() {
 		-j"$(nproc)" "$@"
 }
 
+# build_kernel STAGE NAME TREE MODE OBJ FRAGMENT...: configure TREE in OBJ
+# (boot/config.sh MODE: pristine or patched) with the FRAGMENTs and build
+# its bzImage, logged in $LOGDIR/build-STAGE-NAME.log.
+build_kernel() {
+	local stage=$1 name=$2 tree=$3 mode=$4 obj=$5 start=$SECONDS
+	shift 5
+	"$TOP/boot/config.sh" "$tree" "$obj" "$mode" "$@"
+	kmake "$tree" "$obj" bzImage >"$LOGDIR/build-$stage-$name.log" 2>&1 ||
+		die "$stage" "the $name kernel does not build; see $LOGDIR/build-$stage-$name.log"
+	say "$stage $KID: $name kernel ready in $((SECONDS - start))s"
+}
+
 # x86_has_rt: whether the tree in $SRC lets x86 build with PREEMPT_RT.
 x86_has_rt() {
 	grep -q 'select ARCH_SUPPORTS_RT' "$SRC/arch/x86/Kconfig"

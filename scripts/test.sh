@@ -8,7 +8,7 @@
 # where TWICE_KVERS names the tree (make validate; identical patches; for
 # the first tree pipeline.sh does that in make test too), kunit.py
 # (KUNIT_CONFIG: see check/kunit.sh), audit-diff and audit (site counts checked against git grep); then make
-# bench QUICK=1 and the pipeline's error paths on the first tree.  Every
+# bench QUICK=1, make soak SOAK=60 and the pipeline's error paths on the first tree.  Every
 # check adds one line to build/test-results; the last line printed is
 # "N passed, N failed".
 set -uo pipefail
@@ -43,6 +43,7 @@ stage "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
 stage "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/scripts/tests/drift.sh"
 stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
 stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
+stage "soak report self-tests" "$TOP/scripts/tests/soak.sh" report
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
@@ -76,6 +77,9 @@ if [ -z "${FAST_ONLY:-}" ]; then
 	# The benchmark's path, short, on the first tree: its figures are
 	# not judged, and make bench on every tree would take too long.
 	stage "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
+	# A short soak on the first tree, on the kernels make bench built.
+	stage "make soak SOAK=60 KVER=${KVERS%% *}" \
+		"$TOP/scripts/tests/soak.sh" run "${KVERS%% *}" 60
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 fi
 

@@ -2,16 +2,17 @@
 # shellcheck shell=dash
 # SPDX-License-Identifier: GPL-2.0-only
 # The guest's soak, /tests/soak: only when the kernel command line has
-# guest.soak=SECONDS.  One stress-ng per file system, ext4 and XFS on RAM
-# disks (/dev/ram0 and /dev/ram1, made here) and tmpfs, all at once for
-# SECONDS, with the file system stressors that make, look up, rename, link
+# guest.soak=SECONDS.  One stress-ng per file system, ext4 on /dev/vdc,
+# XFS on /dev/vdd (both made by the host, which checks them afterwards)
+# and tmpfs, all at once for SECONDS, with the file system stressors that make, look up, rename, link
 # and evict inodes (so take the inode hash and the superblock inode lists)
 # and those that mark or dirty inodes (fsnotify, xattrs, flags, times);
 # meanwhile this shell cycles drop_caches (a walk of every superblock's
 # inodes), sync, a remount of each disk, the umount of a file system full
 # of cached inodes (evict_inodes()) and CPU 1 offline and online (inodes
 # on the lists of an offline CPU).  Prints "GUEST: SOAK FS STRESSOR
-# bogo-ops=N" (or "skipped") per stressor and "GUEST: SOAK cycles=N";
+# bogo-ops=N" (or "skipped") per stressor, the CPUs online and possible,
+# and "GUEST: SOAK cycles=N seconds=N";
 # exits non-zero, after a "GUEST: SOAK-FAIL why" line, on failure.
 seconds=$(sed -n 's/.*guest\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
 if [ -z "$seconds" ]; then
@@ -27,22 +28,14 @@ fail() {
 	failed=1
 }
 
-# disk FS DEV: a new FS on DEV, mounted at /soak/FS.
-disk() {
-	mkdir -p "/soak/$1"
-	case $1 in
-	ext4) /usr/bin/mke2fs -q -t ext4 -F "$2" ;;
-	xfs) /usr/bin/mkfs.xfs -q -f "$2" ;;
-	esac >"/tmp/mkfs-$1.log" 2>&1 || { cat "/tmp/mkfs-$1.log"; return 1; }
-	mount -t "$1" "$2" "/soak/$1"
-}
-
 grep -qw xfs /proc/filesystems || fail "no XFS in this kernel"
-disk ext4 /dev/ram0 || fail "ext4 on /dev/ram0"
-disk xfs /dev/ram1 || fail "xfs on /dev/ram1"
-mkdir -p /soak/tmpfs /soak/evict
+mkdir -p /soak/ext4 /soak/xfs /soak/tmpfs /soak/evict
+mount -t ext4 /dev/vdc /soak/ext4 || fail "mount of ext4 /dev/vdc"
+mount -t xfs /dev/vdd /soak/xfs || fail "mount of xfs /dev/vdd"
 mount -t tmpfs -o size=128m tmpfs /soak/tmpfs || fail "tmpfs"
 [ $failed = 0 ] || exit 1
+echo "GUEST: SOAK cpus online=$(cat /sys/devices/system/cpu/online) possible=$(cat /sys/devices/system/cpu/possible)"
+start=$(date +%s)
 
 # One stress-ng per file system, an instance of each stressor.
 for fs in $systems; do
@@ -116,7 +109,7 @@ for fs in $systems; do
 		;;
 	esac
 done
-echo "GUEST: SOAK cycles=$cycles"
+echo "GUEST: SOAK cycles=$cycles seconds=$(($(date +%s) - start))"
 for fs in $systems; do
 	umount "/soak/$fs" || fail "umount /soak/$fs"
 done

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""soak-report.py: make soak's verdict from the guests' consoles.
+
+Reads DIR/soak-{patched,pristine}.log (the consoles: "GUEST: SOAK" lines
+of boot/guest/soak.sh, the kernel's reports, kmemleak's report that
+boot/init prints) and DIR/fsck-{patched,pristine}.txt (boot/fsck-soak.sh).
+Writes OUT/soak.json and OUT/soak.txt and prints the summary line.  A
+report is pre-existing when the pristine console has one with the same
+text (time stamps, CPU and PID numbers, addresses left out); the patched
+kernel fails when it has a report, a leak or an unclean file system that
+is not pre-existing, when its soak failed, or when it did not finish.
+Exit status: 0 pass, 1 the patched kernel failed.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+KERNELS = ("patched", "pristine")
+STRESSOR = re.compile(r"^GUEST: SOAK (\S+) (\S+) (?:bogo-ops=(\d+)|(skipped))$")
+CYCLES = re.compile(r"^GUEST: SOAK cycles=(\d+) seconds=(\d+)$")
+CPUS = re.compile(r"^GUEST: SOAK cpus online=(\S+) possible=(\S+)$")
+FSCK = re.compile(r"^soak: (e2fsck -fn|xfs_repair -n): (clean|NOT clean.*)$")
+
+
+def normalize(line):
+    """A report's text without what changes from boot to boot."""
+    line = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
+    line = re.sub(r"\b(CPU|PID|pid|cpu)[: ]\s*\d+", r"\1 N", line)
+    return re.sub(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8,16}\b", "ADDR", line)
+
+
+def read_kernel(directory, kernel, reports):
+    path = os.path.join(directory, f"soak-{kernel}.log")
+    if not os.path.exists(path):
+        sys.exit(f"{path}: missing")
+    k = {"stressors": {}, "skipped": [], "cycles": None, "seconds": None,
+         "cpus_online": None, "cpus_possible": None, "reports": [], "leaks": 0,
+         "failures": [], "finished": False, "fsck": {}}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.replace("\r", "").rstrip("\n")
+            m = STRESSOR.match(line)
+            if m:
+                fs, name, ops, skipped = m.groups()
+                if skipped:
+                    k["skipped"].append(f"{fs}/{name}")
+                else:
+                    k["stressors"][f"{fs}/{name}"] = int(ops)
+            elif CYCLES.match(line):
+                k["cycles"], k["seconds"] = map(int, CYCLES.match(line).groups())
+            elif CPUS.match(line):
+                k["cpus_online"], k["cpus_possible"] = CPUS.match(line).groups()
+            elif line.startswith("GUEST: SOAK-FAIL ") or line.startswith("GUEST: FAIL "):
+                k["failures"].append(line[len("GUEST: "):])
+            elif line.startswith("GUEST: done"):
+                k["finished"] = True
+            elif line.startswith("unreferenced object"):
+                k["leaks"] += 1
+            elif not line.startswith("GUEST: ") and reports.search(line):
+                k["reports"].append(normalize(line))
+    fsck = os.path.join(directory, f"fsck-{kernel}.txt")
+    if os.path.exists(fsck):
+        with open(fsck, encoding="utf-8") as f:
+            for line in f:
+                m = FSCK.match(line.rstrip("\n"))
+                if m:
+                    k["fsck"][m.group(1)] = "clean" if m.group(2) == "clean" else "NOT clean"
+    return k
+
+
+def verdict(report):
+    p, q = report["kernels"]["patched"], report["kernels"]["pristine"]
+    problems = []
+    new = [r for r in p["reports"] if r not in q["reports"]]
+    report["new_reports"] = new
+    report["pre_existing_reports"] = [r for r in p["reports"] if r in q["reports"]]
+    problems += [f"kernel report: {r}" for r in new]
+    if p["leaks"] > q["leaks"]:
+        problems.append(f"kmemleak: {p['leaks']} leaks (pristine: {q['leaks']})")
+    for tool in ("e2fsck -fn", "xfs_repair -n"):
+        if p["fsck"].get(tool) != "clean" and q["fsck"].get(tool) == "clean":
+            problems.append(f"{tool}: {p['fsck'].get(tool, 'not run')}")
+    problems += [f for f in p["failures"] if not f.startswith("FAIL kmemleak")]
+    if not p["finished"] or p["cycles"] is None:
+        problems.append("the soak did not finish")
+    if not p["stressors"]:
+        problems.append("no stressor ran")
+    report["problems"] = problems
+    return not problems
+
+
+def line(kernel, k):
+    systems = sorted({s.split("/")[0] for s in k["stressors"]})
+    return (f"{kernel}: {len(k['stressors'])} stressor runs on {len(systems)} file systems "
+            f"({', '.join(systems)}), {sum(k['stressors'].values())} bogo-ops, "
+            f"{len(k['skipped'])} skipped, {k['cycles']} cycles in {k['seconds']} s, "
+            f"CPUs online {k['cpus_online']} of possible {k['cpus_possible']}; "
+            f"reports {len(k['reports'])}, leaks {k['leaks']}, fsck "
+            + (", ".join(f"{t} {v}" for t, v in k["fsck"].items()) or "not run"))
+
+
+def text(report):
+    out = [f"make soak: {report['seconds']} s of boot/guest/soak.sh on each kernel"]
+    out += [line(kernel, report["kernels"][kernel]) for kernel in KERNELS]
+    out.append("")
+    out.append("{:<24} {:>10} {:>10}".format("fs/stressor", "patched", "pristine"))
+    p, q = report["kernels"]["patched"], report["kernels"]["pristine"]
+    for name in sorted(set(p["stressors"]) | set(q["stressors"])):
+        out.append("{:<24} {:>10} {:>10}".format(
+            name, p["stressors"].get(name, "-"), q["stressors"].get(name, "-")))
+    if report["pre_existing_reports"]:
+        out += ["", "Reports the pristine kernel shows too (pre-existing):"]
+        out += [f"  {r}" for r in report["pre_existing_reports"]]
+    out += ["", "Verdict: " + ("PASS" if report["pass"] else "FAIL")]
+    out += [f"  {x}" for x in report["problems"]]
+    return "\n".join(out) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    for option in ("dir", "reports", "out"):
+        parser.add_argument("--" + option, required=True)
+    parser.add_argument("--seconds", type=int, required=True)
+    args = parser.parse_args()
+    with open(args.reports, encoding="utf-8") as f:
+        reports = re.compile("|".join(x.rstrip("\n") for x in f
+                                      if x.strip() and not x.startswith("#")))
+    report = {"seconds": args.seconds,
+              "kernels": {k: read_kernel(args.dir, k, reports) for k in KERNELS}}
+    report["pass"] = verdict(report)
+    with open(os.path.join(args.out, "soak.json"), "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(args.out, "soak.txt"), "w", encoding="utf-8") as f:
+        f.write(text(report))
+    print(text(report).split("\n\n", maxsplit=1)[0])
+    return 0 if report["pass"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make soak: the guest's soak (boot/guest/soak.sh: stress-ng on ext4, XFS
+# and tmpfs with drop_caches, remounts, umounts and CPU hotplug) for SOAK
+# seconds (1800) on the patched kernel and, as control, on the pristine
+# one, both with make boot's configuration (boot/*.config: lockdep,
+# kmemleak), built in build/$KID/obj and obj-pristine (the kernels make
+# boot and make bench use).  Each boot runs the soak alone
+# (guest.only=soak), then kmemleak; afterwards the host checks the soak's
+# file systems (boot/fsck-soak.sh).  Writes out/$KID/soak.json and
+# soak.txt (boot/soak-report.py), and fails when the patched kernel shows
+# a report, a leak or a damaged file system that the pristine one does not.
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+seconds=${SOAK:-1800}
+case $seconds in
+'' | *[!0-9]* | 0*) die soak "SOAK=$seconds is not a positive number of seconds" ;;
+esac
+# Every stressor the guest asks for must be in this stress-ng.
+have=$(stress-ng --stressors 2>/dev/null) || die soak "stress-ng does not run; run 'make deps'"
+for s in $(sed -n '/^stressors="/,/"$/p' "$TOP/boot/guest/soak.sh" | sed 's/^stressors=//' | tr -d '"'); do
+	grep -qw -- "$s" <<<"$have" ||
+		die soak "stress-ng $(stress-ng --version | awk '{ print $3 }') has no '$s' stressor (boot/guest/soak.sh); install a newer stress-ng or drop it there"
+done
+[ -f "$OUT/patches/series" ] || die soak "no series in $OUT/patches; run 'make series'"
+work=$BUILD/soak
+rm -rf "$work"
+mkdir -p "$work" "$LOGDIR"
+
+build_kernel soak patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
+build_kernel soak pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config
+initrd=$work/initramfs.cpio.gz
+"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests /usr/bin/stress-ng
+
+for kernel in patched pristine; do
+	obj=$BUILD/obj
+	[ $kernel = patched ] || obj=$BUILD/obj-pristine
+	"$TOP/boot/disks.sh" soak "$work"
+	start=$SECONDS
+	rc=0
+	BOOT_APPEND="guest.only=soak guest.soak=$seconds" BOOT_TIMEOUT=$((${BOOT_TIMEOUT:-900} + seconds)) \
+		"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
+		"$work/disk.img" "$work/vfat.img" "$work/soak-ext4.img" "$work/soak-xfs.img" >/dev/null || rc=$?
+	[ $rc != 124 ] || echo "GUEST: SOAK-FAIL the boot hung: no end after $((${BOOT_TIMEOUT:-900} + seconds))s" >>"$work/soak-$kernel.log"
+	RESULTS='' "$TOP/boot/fsck-soak.sh" "soak-$kernel" "$work" >"$work/fsck-$kernel.txt" || true
+	say "soak $KID: $kernel kernel booted and soaked in $((SECONDS - start))s"
+done
+
+rc=0
+python3 "$TOP/boot/soak-report.py" --dir "$work" --seconds "$seconds" \
+	--reports "$TOP/boot/kernel-reports.txt" --out "$work" >"$LOGDIR/soak-report.log" 2>&1 || rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || die soak "boot/soak-report.py failed; see $LOGDIR/soak-report.log"
+mv "$work/soak.json" "$work/soak.txt" "$OUT/"
+cat "$LOGDIR/soak-report.log"
+if [ $rc = 0 ]; then
+	record PASS "soak $KID: ${seconds}s, the patched kernel as clean as the pristine one"
+else
+	record FAIL "soak $KID: the patched kernel failed the soak; see $OUT/soak.txt"
+	die soak "the patched kernel failed the soak; see $OUT/soak.txt and $work/soak-patched.log"
+fi
