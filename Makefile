@@ -11,7 +11,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args matrix soak
+.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args boot-args matrix soak soak-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -47,8 +47,11 @@ series: tree
 check: series
 	@$(call step,4) check/run.sh
 
-boot: series
+boot: boot-args series
 	@$(call step,5) boot/run.sh
+
+boot-args:
+	@boot/run.sh args
 
 # What mailing the series would do, with git send-email --dry-run.
 send-dry-run: series
@@ -79,8 +82,11 @@ bench-args:
 
 # The guest's soak on the patched and, as control, the pristine kernel
 # (boot/soak.sh): SOAK=SECONDS (1800).
-soak: series
+soak: soak-args series
 	@SOAK=$(SOAK) boot/soak.sh
+
+soak-args:
+	@SOAK=$(SOAK) boot/soak.sh args
 
 # Series and check (boot with BOOT=1) on every tree of TREES (versions or
 # paths; default: the packaged trees): out/matrix.txt and matrix.json.
@@ -90,21 +96,20 @@ matrix: deps
 summary:
 	@scripts/summary.sh
 
-# kunit.py runs the brlock suite once, on the first packaged tree, on top
-# of the boot kernel's configuration (KUNIT_CONFIG=boot: built by ccache
-# already); a tree with PREEMPT_RT boots only its RT kernel.  make
-# validate runs kunit.py with the .kunitconfig alone on every tree, boots
-# both kernels and makes every series but the first twice (pipeline.sh
-# makes the first again through TREE=).
+# A tree with PREEMPT_RT boots only its RT kernel, the first tree soaks
+# for 60 s in its boot.  make validate also runs kunit.py and make soak
+# on every tree, boots both kernels and makes every series but the first
+# twice (pipeline.sh makes the first again through TREE=).
 test: deps
-	@KUNIT_KVERS="$(firstword $(KVERS))" KUNIT_CONFIG=boot BOOT_RT=only scripts/test.sh
+	@BOOT_RT=only SOAK_BOOT=60 scripts/test.sh
 
 test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh
 
 # make test, with every packaged tree bisected (README.md, "Validation").
 validate: deps
-	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" scripts/test.sh
+	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
+		SOAK_BOOT=60 scripts/test.sh
 
 clean:
 	rm -rf build out

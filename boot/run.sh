@@ -11,9 +11,9 @@
 # When the patched kernel does not build or boot, the pristine tree is
 # built (and booted) with the same configuration, so that the error line
 # says whether the tree fails on its own.
+# "run.sh args" only checks RT and SOAK (make does that first).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-[ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
 case ${RT:-1} in
 0 | 1 | only) ;;
 *) die boot "RT=$RT is not 0, 1 or only" ;;
@@ -33,6 +33,8 @@ case ${SOAK:-} in
 	disks+=(soak-ext4.img soak-xfs.img)
 	;;
 esac
+[ "${1:-}" != args ] || exit 0
+[ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
 mkdir -p "$LOGDIR"
 
 initrd=$BUILD/initramfs.cpio.gz

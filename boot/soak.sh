@@ -10,6 +10,7 @@
 # file systems (boot/fsck-soak.sh).  Writes out/$KID/soak.json and
 # soak.txt (boot/soak-report.py), and fails when the patched kernel shows
 # a report, a leak or a damaged file system that the pristine one does not.
+# "soak.sh args" only checks SOAK and stress-ng (make does that first).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 seconds=${SOAK:-1800}
@@ -22,6 +23,7 @@ for s in $(sed -n '/^stressors="/,/"$/p' "$TOP/boot/guest/soak.sh" | sed 's/^str
 	grep -qw -- "$s" <<<"$have" ||
 		die soak "stress-ng $(stress-ng --version | awk '{ print $3 }') has no '$s' stressor (boot/guest/soak.sh); install a newer stress-ng or drop it there"
 done
+[ "${1:-}" != args ] || exit 0
 [ -f "$OUT/patches/series" ] || die soak "no series in $OUT/patches; run 'make series'"
 work=$BUILD/soak
 rm -rf "$work"

@@ -4,27 +4,13 @@
 # do, with the tree's own tools/testing/kunit/kunit.py and the suite's
 # kernel/locking/.kunitconfig, as an x86_64 QEMU guest with two vCPUs
 # (the exclusion cases need two).  kunit.py configures and builds its own
-# kernel in build/$KID/obj-kunit.  KUNIT_CONFIG=boot (make test) adds
-# make boot's configuration as a second --kunitconfig: kunit.py checks
-# the suite's options the same way, and its kernel is then the boot
-# kernel's, which ccache has built; alone (the default, make validate)
-# is the .kunitconfig alone, as a developer runs it.  Writes
-# out/$KID/kunit.txt.
+# kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 [ -f "$OUT/patches/series" ] || die kunit "no series in $OUT/patches; run 'make series'"
 [ "$(git_src symbolic-ref -q --short HEAD)" = series ] ||
 	die kunit "$SRC is not on branch series; run 'make series'"
 kunitconfigs=(--kunitconfig=kernel/locking/.kunitconfig)
-case ${KUNIT_CONFIG:-alone} in
-alone) ;;
-boot)
-	[ -f "$BUILD/obj/.config" ] ||
-		die kunit "no boot kernel configuration in $BUILD/obj; run 'make boot' or use KUNIT_CONFIG=alone"
-	kunitconfigs+=(--kunitconfig="$BUILD/obj/.config")
-	;;
-*) die kunit "KUNIT_CONFIG=$KUNIT_CONFIG is neither alone nor boot" ;;
-esac
 mkdir -p "$LOGDIR"
 log=$LOGDIR/kunit.log
 start=$SECONDS

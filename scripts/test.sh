@@ -1,16 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# make test: the fast tests (toolkit self-tests, cocci fixtures, audit
-# self-tests), then for each packaged tree: bisect and kunit where
-# BISECT_KVERS and KUNIT_KVERS name it (make validate names all), series,
-# check, boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a
-# tree that has one, make validate both), send-dry-run, series again
-# where TWICE_KVERS names the tree (make validate; identical patches; for
-# the first tree pipeline.sh does that in make test too), kunit.py
-# (KUNIT_CONFIG: see check/kunit.sh), audit-diff and audit (site counts checked against git grep); then make
-# bench QUICK=1, make soak SOAK=60 and the pipeline's error paths on the first tree.  Every
-# check adds one line to build/test-results; the last line printed is
-# "N passed, N failed".
+# make test: the fast tests (toolkit self-tests, cocci fixtures, audit,
+# bench and soak report self-tests), then for each packaged tree: bisect
+# where BISECT_KVERS names it (make validate names all), series, check,
+# boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a tree
+# that has one, make validate both; SOAK_BOOT: the first tree's boot
+# soaks that long), send-dry-run, series again where TWICE_KVERS names the
+# tree (make validate; identical patches; for the first tree pipeline.sh
+# does that in make test too), kunit.py where KUNIT_KVERS names it (make
+# validate), audit-diff and audit (site counts checked against git grep);
+# then make bench QUICK=1 and the pipeline's error paths on the first
+# tree, and make soak on the trees SOAK_KVERS names (make validate).
+# Every check adds one line to build/test-results; the last line printed
+# is "N passed, N failed".
 set -uo pipefail
 TOP=${TOP:?run through make}
 export RESULTS=$TOP/build/test-results
@@ -62,8 +64,10 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		*" $v "*) [ "$v" = "${KVERS%% *}" ] ||
 			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v" ;;
 		esac
-		stage "make check boot KVER=$v RT=${BOOT_RT:-1}" \
-			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}"
+		soak=
+		[ "$v" != "${KVERS%% *}" ] || soak=${SOAK_BOOT:-}
+		stage "make check boot KVER=$v RT=${BOOT_RT:-1}${soak:+ SOAK=$soak}" \
+			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}" ${soak:+SOAK=$soak}
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
 		# KUNIT_KVERS (make test: the first; make validate: all).
@@ -77,10 +81,12 @@ if [ -z "${FAST_ONLY:-}" ]; then
 	# The benchmark's path, short, on the first tree: its figures are
 	# not judged, and make bench on every tree would take too long.
 	stage "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
-	# A short soak on the first tree, on the kernels make bench built.
-	stage "make soak SOAK=60 KVER=${KVERS%% *}" \
-		"$TOP/scripts/tests/soak.sh" run "${KVERS%% *}" 60
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
+	# The long soak, patched and pristine, on the trees SOAK_KVERS names
+	# (make validate: all).
+	for v in ${SOAK_KVERS-}; do
+		stage "make soak KVER=$v" "$TOP/scripts/tests/soak.sh" run "$v" "${SOAK:-1800}"
+	done
 fi
 
 passed=$(grep -c '^PASS' "$RESULTS")
