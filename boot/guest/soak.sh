@@ -20,6 +20,15 @@ if [ -z "$seconds" ]; then
 	exit 0
 fi
 systems="ext4 xfs tmpfs"
+# Why these stressors: dentry, dir, dirdeep, dirmany, filename, symlink
+# make and remove inodes, which join and leave the superblock's lists and,
+# on ext4, the inode hash (insert_inode_locked(), remove_inode_hash());
+# link and rename keep inodes alive under other names; open and getdent
+# look cached and cold inodes up (ext4_iget() through the hash); the
+# inode-flags, xattr, utime and chmod ones dirty inodes (sync's walk);
+# inotify and fanotify add marks, which umount removes by walking the
+# superblock's inodes (fsnotify_sb_delete()); hdd fills the page cache
+# that drop_caches drops inode by inode (drop_pagecache_sb()).
 stressors="dentry dir dirdeep dirmany link symlink rename open getdent
 filename inode-flags xattr utime chmod inotify fanotify hdd"
 failed=0
