@@ -37,6 +37,7 @@ fail() {
 	failed=1
 }
 
+[ -x /usr/bin/stress-ng ] || fail "no /usr/bin/stress-ng in the initramfs"
 grep -qw xfs /proc/filesystems || fail "no XFS in this kernel"
 mkdir -p /soak/ext4 /soak/xfs /soak/tmpfs /soak/evict
 mount -t ext4 /dev/vdc /soak/ext4 || fail "mount of ext4 /dev/vdc"
@@ -54,7 +55,7 @@ for fs in $systems; do
 	done
 	(
 		# shellcheck disable=SC2086 # one option per stressor
-		stress-ng $args --hdd-bytes 4M --timeout "${seconds}s" --temp-path "/soak/$fs" \
+		/usr/bin/stress-ng $args --hdd-bytes 4M --timeout "${seconds}s" --temp-path "/soak/$fs" \
 			--verify --klog-check --metrics-brief --skip-silent \
 			--yaml "/tmp/soak-$fs.yaml" >"/tmp/soak-$fs.log" 2>&1
 		echo $? >"/tmp/soak-$fs.rc"
