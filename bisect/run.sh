@@ -19,7 +19,7 @@
 # checked out again in every case.  Report: out/$KID/bisect.txt.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-[ -f "$OUT/patches/series" ] || die bisect "no series in $OUT/patches; run 'make series'"
+need_series bisect
 mkdir -p "$LOGDIR/bisect"
 smoke=${BISECT_TESTS:-sb-inodes-umount,sb-inodes-quota,sb-inodes-hotplug}
 obj=$BUILD/obj

@@ -34,7 +34,7 @@ case ${SOAK:-} in
 	;;
 esac
 [ "${1:-}" != args ] || exit 0
-[ -f "$OUT/patches/series" ] || die boot "no series in $OUT/patches; run 'make series'"
+need_series boot
 mkdir -p "$LOGDIR"
 
 initrd=$BUILD/initramfs.cpio.gz

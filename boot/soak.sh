@@ -24,10 +24,9 @@ for s in $(sed -n '/^stressors="/,/"$/p' "$TOP/boot/guest/soak.sh" | sed 's/^str
 		die soak "stress-ng $(stress-ng --version | awk '{ print $3 }') has no '$s' stressor (boot/guest/soak.sh); install a newer stress-ng or drop it there"
 done
 [ "${1:-}" != args ] || exit 0
-[ -f "$OUT/patches/series" ] || die soak "no series in $OUT/patches; run 'make series'"
+need_series soak
 work=$BUILD/soak
-rm -rf "$work"
-mkdir -p "$work" "$LOGDIR"
+fresh_dir "$work"
 
 build_kernel soak patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 build_kernel soak pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config

@@ -7,7 +7,7 @@
 # kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-[ -f "$OUT/patches/series" ] || die kunit "no series in $OUT/patches; run 'make series'"
+need_series kunit
 [ "$(git_src symbolic-ref -q --short HEAD)" = series ] ||
 	die kunit "$SRC is not on branch series; run 'make series'"
 kunitconfigs=(--kunitconfig=kernel/locking/.kunitconfig)

@@ -5,7 +5,7 @@
 # Writes out/$KID/check.txt; exits non-zero if any check failed.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
-[ -f "$OUT/patches/series" ] || die check "no series in $OUT/patches; run 'make series'"
+need_series check
 report=$OUT/check.txt
 tmp=$report.tmp
 : >"$tmp"

@@ -37,10 +37,9 @@ case $rounds in
 '' | *[!0-9]* | 0) die bench "ROUNDS=$rounds is not a positive number" ;;
 esac
 [ "${1:-}" != args ] || exit 0
-[ -f "$OUT/patches/series" ] || die bench "no series in $OUT/patches; run 'make series'"
+need_series bench
 work=$BUILD/bench
-rm -rf "$work"
-mkdir -p "$work" "$LOGDIR"
+fresh_dir "$work"
 
 # kernel NAME TREE MODE OBJ FRAGMENT...: configure a bench kernel in OBJ
 # and, unless CONFIGURE_ONLY is set, build it.

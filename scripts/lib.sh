@@ -129,6 +129,17 @@ kmake() {
 		-j"$(nproc)" "$@"
 }
 
+# need_series STAGE: die unless make series has made out/$KID/patches.
+need_series() {
+	[ -f "$OUT/patches/series" ] || die "$1" "no series in $OUT/patches; run 'make series'"
+}
+
+# fresh_dir DIR: DIR made empty, and $LOGDIR made.
+fresh_dir() {
+	rm -rf "$1"
+	mkdir -p "$1" "$LOGDIR"
+}
+
 # build_kernel STAGE NAME TREE MODE OBJ FRAGMENT...: configure TREE in OBJ
 # (boot/config.sh MODE: pristine or patched) with the FRAGMENTs and build
 # its bzImage, logged in $LOGDIR/build-STAGE-NAME.log.

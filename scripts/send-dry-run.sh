@@ -8,7 +8,7 @@
 # Writes out/$KID/send-dry-run.txt.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
-[ -f "$OUT/patches/series" ] || die send "no series in $OUT/patches; run 'make series'"
+need_series send
 [ -x "$(git --exec-path)/git-send-email" ] ||
 	die send "git send-email is missing; run 'make deps'"
 patches=("$OUT"/patches/[0-9][0-9][0-9][0-9]-*.patch)
