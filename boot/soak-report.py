@@ -3,13 +3,15 @@
 """soak-report.py: make soak's verdict from the guests' consoles.
 
 Reads DIR/soak-{patched,pristine}.log (the consoles: "GUEST: SOAK" lines
-of boot/guest/soak.sh, the kernel's reports, kmemleak's report that
-boot/init prints) and DIR/fsck-{patched,pristine}.txt (boot/fsck-soak.sh).
+of boot/guest/soak.sh and soak-faults, the kernel's reports, kmemleak's
+report that boot/init prints) and DIR/fsck-{patched,pristine}.txt (boot/fsck-soak.sh).
 Writes OUT/soak.json and OUT/soak.txt and prints the summary line.  A
 report is pre-existing when the pristine console has one with the same
 text (time stamps, CPU and PID numbers, addresses left out); the patched
 kernel fails when it has a report, a leak or an unclean file system that
-is not pre-existing, when its soak failed, or when it did not finish.
+is not pre-existing, when a stressor failed where the pristine kernel's
+did not, when its soak failed (soak-faults included: an error other than
+ENOMEM, or no failure injected), or when it did not finish.
 Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
@@ -19,7 +21,9 @@ import re
 import sys
 
 KERNELS = ("patched", "pristine")
-STRESSOR = re.compile(r"^GUEST: SOAK (\S+) (\S+) (?:bogo-ops=(\d+)|(skipped))$")
+STRESSOR = re.compile(r"^GUEST: SOAK (\S+) (\S+) "
+                      r"(?:bogo-ops=(\d+) failures=(\d+)|skipped: (.*))$")
+FAULTS = re.compile(r"^GUEST: SOAK faults injected=(\d+) calls=(\d+) errors=(\d+) cycles=(\d+)$")
 CYCLES = re.compile(r"^GUEST: SOAK cycles=(\d+) seconds=(\d+)$")
 CPUS = re.compile(r"^GUEST: SOAK cpus online=(\S+) possible=(\S+)$")
 FSCK = re.compile(r"^soak: (e2fsck -fn|xfs_repair -n): (clean|NOT clean.*)$")
@@ -36,7 +40,7 @@ def read_kernel(directory, kernel, reports):
     path = os.path.join(directory, f"soak-{kernel}.log")
     if not os.path.exists(path):
         sys.exit(f"{path}: missing")
-    k = {"stressors": {}, "skipped": [], "cycles": None, "seconds": None,
+    k = {"stressors": {}, "stressor_failures": {}, "skipped": {}, "faults": None, "cycles": None, "seconds": None,
          "cpus_online": None, "cpus_possible": None, "reports": [], "leaks": 0,
          "failures": [], "finished": False, "fsck": {}}
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -44,11 +48,15 @@ def read_kernel(directory, kernel, reports):
             line = line.replace("\r", "").rstrip("\n")
             m = STRESSOR.match(line)
             if m:
-                fs, name, ops, skipped = m.groups()
-                if skipped:
-                    k["skipped"].append(f"{fs}/{name}")
+                fs, name, ops, failures, why = m.groups()
+                if why is not None:
+                    k["skipped"][f"{fs}/{name}"] = why
                 else:
                     k["stressors"][f"{fs}/{name}"] = int(ops)
+                    k["stressor_failures"][f"{fs}/{name}"] = int(failures)
+            elif FAULTS.match(line):
+                k["faults"] = dict(zip(("injected", "calls", "errors", "cycles"),
+                                       map(int, FAULTS.match(line).groups())))
             elif CYCLES.match(line):
                 k["cycles"], k["seconds"] = map(int, CYCLES.match(line).groups())
             elif CPUS.match(line):
@@ -83,7 +91,12 @@ def verdict(report):
     for tool in ("e2fsck -fn", "xfs_repair -n"):
         if p["fsck"].get(tool) != "clean" and q["fsck"].get(tool) == "clean":
             problems.append(f"{tool}: {p['fsck'].get(tool, 'not run')}")
+    problems += [f"{name}: {n} failures (pristine: {q['stressor_failures'].get(name, 0)})"
+                 for name, n in sorted(p["stressor_failures"].items())
+                 if n > q["stressor_failures"].get(name, 0)]
     problems += [f for f in p["failures"] if not f.startswith("FAIL kmemleak")]
+    if not p["faults"]:
+        problems.append("no allocation failures injected (no soak-faults line)")
     if not p["finished"] or p["cycles"] is None:
         problems.append("the soak did not finish")
     if not p["stressors"]:
@@ -96,10 +109,22 @@ def line(kernel, k):
     systems = sorted({s.split("/")[0] for s in k["stressors"]})
     return (f"{kernel}: {len(k['stressors'])} stressor runs on {len(systems)} file systems "
             f"({', '.join(systems)}), {sum(k['stressors'].values())} bogo-ops, "
-            f"{len(k['skipped'])} skipped, {k['cycles']} cycles in {k['seconds']} s, "
+            f"{sum(k['stressor_failures'].values())} failures, {len(k['skipped'])} skipped, "
+            f"{k['cycles']} cycles in {k['seconds']} s, "
+            + (f"allocation failures injected {k['faults']['injected']}, "
+               f"seen as ENOMEM {k['faults']['errors']} of {k['faults']['calls']} calls, "
+               if k["faults"] else "no allocation failures injected, ") +
             f"CPUs online {k['cpus_online']} of possible {k['cpus_possible']}; "
             f"reports {len(k['reports'])}, leaks {k['leaks']}, fsck "
             + (", ".join(f"{t} {v}" for t, v in k["fsck"].items()) or "not run"))
+
+
+def cell(k, name):
+    """A stressor's bogo-ops, with its failures when it had any."""
+    if name not in k["stressors"]:
+        return "skipped" if name in k["skipped"] else "-"
+    failures = k["stressor_failures"][name]
+    return f"{k['stressors'][name]}" + (f" ({failures} failed)" if failures else "")
 
 
 def text(report):
@@ -110,7 +135,11 @@ def text(report):
     p, q = report["kernels"]["patched"], report["kernels"]["pristine"]
     for name in sorted(set(p["stressors"]) | set(q["stressors"])):
         out.append("{:<24} {:>10} {:>10}".format(
-            name, p["stressors"].get(name, "-"), q["stressors"].get(name, "-")))
+            name, cell(p, name), cell(q, name)))
+    skipped = sorted(set(p["skipped"]) | set(q["skipped"]))
+    if skipped:
+        out += ["", "Skipped (stress-ng's reason):"]
+        out += [f"  {name}: {p['skipped'].get(name) or q['skipped'].get(name)}" for name in skipped]
     if report["pre_existing_reports"]:
         out += ["", "Reports the pristine kernel shows too (pre-existing):"]
         out += [f"  {r}" for r in report["pre_existing_reports"]]

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make soak: the guest's soak (boot/guest/soak.sh: stress-ng on ext4, XFS
-# and tmpfs with drop_caches, remounts, umounts and CPU hotplug) for SOAK
+# and tmpfs with drop_caches, remounts, umounts, CPU hotplug and, in
+# boot/guest/soak-faults.c, slab allocations failing) for SOAK
 # seconds (1800) on the patched kernel and, as control, on the pristine
 # one, both with make boot's configuration (boot/*.config: lockdep,
 # kmemleak), built in build/$KID/obj and obj-pristine (the kernels make
@@ -9,7 +10,8 @@
 # (guest.only=soak), then kmemleak; afterwards the host checks the soak's
 # file systems (boot/fsck-soak.sh).  Writes out/$KID/soak.json and
 # soak.txt (boot/soak-report.py), and fails when the patched kernel shows
-# a report, a leak or a damaged file system that the pristine one does not.
+# a report, a leak, a failed stressor or a damaged file system that the
+# pristine one does not, or when no allocation failure was injected.
 # "soak.sh args" only checks SOAK and stress-ng (make does that first).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"

@@ -10,10 +10,12 @@
 # meanwhile this shell cycles drop_caches (a walk of every superblock's
 # inodes), sync, a remount of each disk, the umount of a file system full
 # of cached inodes (evict_inodes()) and CPU 1 offline and online (inodes
-# on the lists of an offline CPU).  Prints "GUEST: SOAK FS STRESSOR
-# bogo-ops=N" (or "skipped") per stressor, the CPUs online and possible,
-# and "GUEST: SOAK cycles=N seconds=N";
-# exits non-zero, after a "GUEST: SOAK-FAIL why" line, on failure.
+# on the lists of an offline CPU), and /tests/soak-faults mounts, creates
+# and unlinks with slab allocations failing (failslab).  Prints "GUEST:
+# SOAK FS STRESSOR bogo-ops=N failures=N" (or "skipped: why") per
+# stressor, the CPUs online and possible, soak-faults' line and "GUEST:
+# SOAK cycles=N seconds=N"; exits non-zero, after a "GUEST: SOAK-FAIL
+# why" line, on failure.
 seconds=$(sed -n 's/.*guest\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
 if [ -z "$seconds" ]; then
 	echo "soak: not asked for (no guest.soak= on the kernel command line)"
@@ -56,18 +58,24 @@ for fs in $systems; do
 	(
 		# shellcheck disable=SC2086 # one option per stressor
 		/usr/bin/stress-ng $args --hdd-bytes 4M --timeout "${seconds}s" --temp-path "/soak/$fs" \
-			--verify --klog-check --metrics-brief --skip-silent \
+			--verify --klog-check --metrics-brief \
 			--yaml "/tmp/soak-$fs.yaml" >"/tmp/soak-$fs.log" 2>&1
 		echo $? >"/tmp/soak-$fs.rc"
 	) &
 done
 
-# The cycles, until every stress-ng has ended.
+# Allocation failures, on a tmpfs of its own and in a directory of the ext4.
+(
+	/tests/soak-faults "$seconds" /soak/ext4/faults >/tmp/soak-faults.log 2>&1
+	echo $? >/tmp/soak-faults.rc
+) &
+
+# The cycles, until every stress-ng and soak-faults have ended.
 cycles=0
 online=/sys/devices/system/cpu/cpu1/online
 running() {
-	for fs in $systems; do
-		[ -f "/tmp/soak-$fs.rc" ] || return 0
+	for job in $systems faults; do
+		[ -f "/tmp/soak-$job.rc" ] || return 0
 	done
 	return 1
 }
@@ -97,19 +105,32 @@ while running; do
 done
 
 # stress-ng exits 0, or 3 (no resource) / 4 (not implemented) for a
-# stressor it skipped; anything else is a failure.
+# stressor it skipped; anything else is a failure.  Its YAML has the
+# bogo-ops of the stressors that ran; its log the failures ("fail:"
+# lines) and why the others were skipped.
 for fs in $systems; do
 	rc=$(cat "/tmp/soak-$fs.rc")
-	# stress-ng's YAML lists the stressors that ran; the others were
-	# skipped (a kernel without fanotify, tmpfs without xattrs).
-	awk -v fs="$fs" -v all="$stressors" '
+	awk -v fs="$fs" -v all="$stressors" -v logfile="/tmp/soak-$fs.log" '
 		/stressor:/ { s = $NF }
-		/bogo-ops:/ && s { print "GUEST: SOAK " fs " " s " bogo-ops=" $NF; ran[s] = 1; s = "" }
+		/bogo-ops:/ && s { ops[s] = $NF; s = "" }
 		END {
+			while ((getline l < logfile) > 0) {
+				split(l, w, " ")
+				name = w[4]
+				sub(/:$/, "", name)
+				if (l ~ /^stress-ng: fail:/)
+					failures[name]++
+				else if (l ~ /skip/ && !(name in why))
+					why[name] = l
+			}
 			n = split(all, want)
-			for (i = 1; i <= n; i++)
-				if (!(want[i] in ran))
-					print "GUEST: SOAK " fs " " want[i] " skipped"
+			for (i = 1; i <= n; i++) {
+				s = want[i]
+				if (s in ops)
+					print "GUEST: SOAK " fs " " s " bogo-ops=" ops[s] " failures=" failures[s] + 0
+				else
+					print "GUEST: SOAK " fs " " s " skipped: " (s in why ? why[s] : "not in stress-ng'"'"'s report")
+			}
 		}' "/tmp/soak-$fs.yaml"
 	case $rc in
 	0 | 3 | 4) ;;
@@ -119,6 +140,8 @@ for fs in $systems; do
 		;;
 	esac
 done
+cat /tmp/soak-faults.log
+[ "$(cat /tmp/soak-faults.rc)" = 0 ] || fail "soak-faults exited $(cat /tmp/soak-faults.rc)"
 echo "GUEST: SOAK cycles=$cycles seconds=$(($(date +%s) - start))"
 for fs in $systems; do
 	umount "/soak/$fs" || fail "umount /soak/$fs"

@@ -3,7 +3,8 @@
 # soak.sh report: boot/soak-report.py on made-up consoles (the stressors'
 #   figures, a report of the patched kernel alone fails, one the pristine
 #   kernel shows too is pre-existing, leaks, file systems that do not
-#   check clean, a soak that did not finish).
+#   check clean, a stressor that failed, no allocation failure injected,
+#   a soak that did not finish).
 # soak.sh run KVER SECONDS: "make soak" on a tree that make series has
 #   made (its bad input first), and what it wrote.
 # shellcheck disable=SC2317 # the helpers are called through check()
@@ -20,8 +21,11 @@ console() {
 	{
 		printf '%s\r\n' '[    1.000000] Linux version 9.9' 'GUEST: run soak' \
 			'GUEST: SOAK cpus online=0-1 possible=0-63' \
-			'GUEST: SOAK ext4 dentry bogo-ops=600' 'GUEST: SOAK xfs dentry bogo-ops=500' \
-			'GUEST: SOAK tmpfs fanotify skipped' 'GUEST: SOAK cycles=12 seconds=61'
+			'GUEST: SOAK ext4 dentry bogo-ops=600 failures=0' \
+			'GUEST: SOAK xfs dentry bogo-ops=500 failures=0' \
+			'GUEST: SOAK tmpfs fanotify skipped: stress-ng: info:  [9] fanotify: not supported' \
+			'GUEST: SOAK faults injected=40 calls=900 errors=31 cycles=7' \
+			'GUEST: SOAK cycles=12 seconds=61'
 		printf '%s\r\n' "$@"
 		printf '%s\r\n' 'GUEST: done'
 	} >"$tmp/c/soak-$kernel.log"
@@ -45,7 +49,10 @@ r = json.load(open(sys.argv[1]))
 p = r["kernels"]["patched"]
 assert r["pass"] and not r["problems"], r
 assert p["stressors"] == {"ext4/dentry": 600, "xfs/dentry": 500}, p
-assert p["skipped"] == ["tmpfs/fanotify"] and (p["cycles"], p["seconds"]) == (12, 61), p
+assert p["skipped"] == {"tmpfs/fanotify": "stress-ng: info:  [9] fanotify: not supported"}, p
+assert (p["cycles"], p["seconds"]) == (12, 61), p
+assert p["faults"] == {"injected": 40, "calls": 900, "errors": 31, "cycles": 7}, p
+assert p["stressor_failures"] == {"ext4/dentry": 0, "xfs/dentry": 0}, p
 assert (p["cpus_online"], p["cpus_possible"]) == ("0-1", "0-63"), p
 assert p["fsck"] == {"e2fsck -fn": "clean", "xfs_repair -n": "clean"}, p
 EOF
@@ -87,6 +94,21 @@ unclean() {
 	fails 'xfs_repair -n: NOT clean'
 }
 
+stressor_failed() {
+	console patched
+	console pristine
+	sed -i 's/xfs dentry bogo-ops=500 failures=0/xfs dentry bogo-ops=500 failures=2/' \
+		"$tmp/c/soak-patched.log"
+	fails 'xfs/dentry: 2 failures (pristine: 0)'
+}
+
+no_faults() {
+	console patched
+	console pristine
+	sed -i '/SOAK faults/d' "$tmp/c/soak-patched.log"
+	fails 'no allocation failures injected'
+}
+
 unfinished() {
 	console patched
 	console pristine
@@ -100,6 +122,8 @@ if [ "$mode" = report ]; then
 	check "soak report: a report the pristine kernel shows too is pre-existing" pre_existing
 	check "soak report: a leak the pristine kernel has not fails" leak
 	check "soak report: a file system that does not check clean fails" unclean
+	check "soak report: a stressor failing where the pristine one did not fails" stressor_failed
+	check "soak report: a soak without allocation failures injected fails" no_faults
 	check "soak report: a soak that did not finish fails" unfinished
 	exit "$status"
 fi
@@ -132,6 +156,7 @@ for kernel, k in r["kernels"].items():
     assert ran == {"ext4", "xfs", "tmpfs"}, (kernel, ran)
     assert k["cycles"] > 0 and k["fsck"] == {"e2fsck -fn": "clean", "xfs_repair -n": "clean"}, k
     assert k["cpus_possible"] != k["cpus_online"], k
+    assert k["faults"]["injected"] >= k["faults"]["errors"] > 0, k
 assert r["pass"], r["problems"]
 EOF
 }
