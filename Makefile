@@ -96,12 +96,13 @@ matrix: deps
 summary:
 	@scripts/summary.sh
 
-# A tree with PREEMPT_RT boots only its RT kernel.  make validate also
-# soaks the first tree 60 s in its boot, runs kunit.py and make soak
-# on every tree, boots both kernels and makes every series but the first
-# twice (pipeline.sh makes the first again through TREE=).
+# A tree with PREEMPT_RT boots only its RT kernel, and the first tree's
+# boot soaks 120 s.  make validate boots every kernel of every tree
+# (plain, KASAN, RT), runs kunit.py and make soak on every tree and makes
+# every series but the first twice (pipeline.sh makes the first again
+# through TREE=).
 test: deps
-	@BOOT_RT=only scripts/test.sh
+	@BOOT_RT=only SOAK_BOOT=120 scripts/test.sh
 
 test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh
@@ -109,7 +110,7 @@ test-fast: deps
 # make test, with every packaged tree bisected (README.md, "Validation").
 validate: deps
 	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
-		SOAK_BOOT=60 scripts/test.sh
+		KASAN_KVERS="$(KVERS)" SOAK_BOOT=120 scripts/test.sh
 
 clean:
 	rm -rf build out

@@ -4,19 +4,27 @@
 # build/$KID/obj, build the initramfs and the guest's disks, boot it under
 # QEMU with two vCPUs and judge the console.  Where the tree's x86 supports
 # PREEMPT_RT (and RT is not 0), do the same with a PREEMPT_RT kernel
-# (boot/*.config + check/rt.config) in build/$KID/obj-rt-boot; RT=only
-# boots that one alone there (make test, for its budget).  Writes
-# out/$KID/boot.log and boot.txt (the console, and the verdicts and
-# timings), and boot-rt.log and boot-rt.txt; exits non-zero on failure.
+# (boot/*.config + check/rt.config) in build/$KID/obj-rt-boot; and,
+# unless KASAN is 0, with a KASAN kernel (boot/*.config +
+# boot/variants/kasan.config) in build/$KID/obj-kasan-boot.  Each variant
+# has everything the plain kernel has: RT=only (on a tree with RT) and
+# KASAN=only skip the plain one (make test, for its budget).  Writes
+# out/$KID/NAME.log and NAME.txt (the console, and the verdicts and
+# timings) for NAME boot, boot-rt and boot-kasan; exits non-zero on
+# failure.
 # When the patched kernel does not build or boot, the pristine tree is
 # built (and booted) with the same configuration, so that the error line
 # says whether the tree fails on its own.
-# "run.sh args" only checks RT and SOAK (make does that first).
+# "run.sh args" only checks RT, KASAN and SOAK (make does that first).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 case ${RT:-1} in
 0 | 1 | only) ;;
 *) die boot "RT=$RT is not 0, 1 or only" ;;
+esac
+case ${KASAN:-1} in
+0 | 1 | only) ;;
+*) die boot "KASAN=$KASAN is not 0, 1 or only" ;;
 esac
 # SOAK=SECONDS: the guest's soak (boot/guest/soak.sh) runs that long on
 # two more disks, within the boot's time limit; the host checks their file
@@ -114,8 +122,10 @@ boot_kernel() {
 	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"
 }
 
-rm -f "$OUT"/boot.log "$OUT"/boot.txt "$OUT"/boot-rt.log "$OUT"/boot-rt.txt
-if [ "${RT:-1}" = only ] && x86_has_rt; then
+rm -f "$OUT"/boot{,-rt,-kasan}.{log,txt}
+if [ "${KASAN:-1}" = only ]; then
+	say "boot $KID: skipped (KASAN=only)"
+elif [ "${RT:-1}" = only ] && x86_has_rt; then
 	say "boot $KID: skipped (RT=only)"
 else
 	boot_kernel boot "$BUILD/obj" "$TOP"/boot/*.config
@@ -126,4 +136,9 @@ elif x86_has_rt; then
 	boot_kernel boot-rt "$BUILD/obj-rt-boot" "$TOP"/boot/*.config "$TOP/check/rt.config"
 else
 	say "boot-rt $KID: no PREEMPT_RT for x86 in this tree; not booted"
+fi
+if [ "${KASAN:-1}" = 0 ]; then
+	say "boot-kasan $KID: skipped (KASAN=0)"
+else
+	boot_kernel boot-kasan "$BUILD/obj-kasan-boot" "$TOP"/boot/*.config "$TOP/boot/variants/kasan.config"
 fi

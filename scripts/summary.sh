@@ -9,7 +9,7 @@ echo "patches:  $patches in $OUT/patches (cover letter, quilt series file)"
 if [ -f "$OUT/check.txt" ]; then
 	echo "check:    $(grep -c '^checkpatch --strict: clean' "$OUT/check.txt") of $patches patches checkpatch-clean; $(grep -m1 'warnings: pristine' "$OUT/check.txt" | sed 's/^ *//'); $(grep -c '^leftover .*: none$' "$OUT/check.txt") leftover checks clean; report $OUT/check.txt"
 fi
-for name in boot boot-rt; do
+for name in boot boot-rt boot-kasan; do
 	[ -f "$OUT/$name.txt" ] || continue
 	printf '%-10s%s\n' "$name:" "$(head -1 "$OUT/$name.txt")"
 	grep '^Inode-cache' "$OUT/$name.txt" | sed 's/^/          /' || true

@@ -4,8 +4,9 @@
 # bench and soak report self-tests), then for each packaged tree: bisect
 # where BISECT_KVERS names it (make validate names all), series, check,
 # boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a tree
-# that has one, make validate both; SOAK_BOOT: the first tree's boot
-# soaks that long), send-dry-run, series again where TWICE_KVERS names the
+# that has one, make validate both; the KASAN kernel on the trees
+# KASAN_KVERS names (make validate: all); SOAK_BOOT: the first tree's
+# boots soak that long), send-dry-run, series again where TWICE_KVERS names the
 # tree (make validate; identical patches; for the first tree pipeline.sh
 # does that in make test too), kunit.py where KUNIT_KVERS names it (make
 # validate), audit-diff and audit (site counts checked against git grep);
@@ -64,10 +65,14 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		*" $v "*) [ "$v" = "${KVERS%% *}" ] ||
 			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v" ;;
 		esac
-		soak=
+		soak='' kasan=0
 		[ "$v" != "${KVERS%% *}" ] || soak=${SOAK_BOOT:-}
-		stage "make check boot KVER=$v RT=${BOOT_RT:-1}${soak:+ SOAK=$soak}" \
-			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}" ${soak:+SOAK=$soak}
+		case " ${KASAN_KVERS-} " in
+		*" $v "*) kasan=1 ;;
+		esac
+		stage "make check boot KVER=$v RT=${BOOT_RT:-1} KASAN=$kasan${soak:+ SOAK=$soak}" \
+			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}" KASAN="$kasan" \
+			${soak:+SOAK=$soak}
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
 		# KUNIT_KVERS (make test: the first; make validate: all).
