@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * soak-faults: the soak's allocation failures; boot/guest/soak.sh runs it
- * as "soak-faults SECONDS DIR" beside stress-ng.  For SECONDS it cycles:
+ * as "soak-faults SECONDS [DIR]" beside stress-ng.  For SECONDS it cycles:
  * mount a tmpfs, create, stat and unlink files in it and umount it (so
  * alloc_super(), the superblock's inode lists, inode and dentry allocation
- * and eviction at umount), and the same creates, stats and unlinks in DIR
- * on the soak's ext4 (the inode hash: insert_inode_locked()).  failslab,
- * filtered to this task, fails one in FAIL_PERCENT of the slab allocations
- * of those calls; umount and the clean-up run without failures.
+ * and eviction at umount), and, given a DIR, the same creates, stats and
+ * unlinks there (on the soak's ext4: the inode hash).  failslab,
+ * filtered to this task, fails FAIL_PERCENT percent of the slab
+ * allocations of those calls; umount and the clean-up run without
+ * failures.
  *
- * Every call that fails must fail with ENOMEM, and failslab must have
- * injected at least as many failures as there were errors (an error
+ * Every call that fails must fail with ENOMEM (or, for a create on tmpfs,
+ * ENOSPC: shmem reports an inode it could not allocate as ENOSPC, in
+ * 6.1's shmem_mknod() as in 6.12's __shmem_get_inode()), and failslab
+ * must have injected at least as many failures as there were errors (an error
  * without an injection is a bug; an injection without an error is an
  * allocation its caller could do without).  Nothing may stay behind:
  * kmemleak (run by /init), "VFS: Busy inodes" (the console scanner) and
@@ -35,19 +38,23 @@ static void faults(int on)
 		fail("%s faults", on ? "start" : "stop");
 }
 
-/* The result of a call made with faults on: 0, or -1 with ENOMEM. */
-static int injected(int ret, const char *what, const char *path)
+/*
+ * The result of a call made with faults on: its result, or -1 with ENOMEM
+ * (or ALSO, unless it is 0).
+ */
+static int injected(int ret, const char *what, const char *path, int also)
 {
 	calls++;
 	if (ret >= 0)
 		return ret;
-	if (errno != ENOMEM)
+	if (errno != ENOMEM && (!also || errno != also))
 		fail("%s %s failed, and not with ENOMEM", what, path);
 	errors++;
 	return -1;
 }
 
-static void files(const char *dir, int cycle)
+/* Files made, looked up and removed in DIR; CREATE_ERRNO as in injected(). */
+static void files(const char *dir, int cycle, int create_errno)
 {
 	char path[256];
 	struct stat st;
@@ -56,7 +63,8 @@ static void files(const char *dir, int cycle)
 	for (i = 0; i < FILES; i++) {
 		snprintf(path, sizeof(path), "%s/f%d-%d", dir, cycle, i);
 		faults(1);
-		fd = injected(open(path, O_CREAT | O_EXCL | O_WRONLY, 0644), "create", path);
+		fd = injected(open(path, O_CREAT | O_EXCL | O_WRONLY, 0644), "create", path,
+			      create_errno);
 		faults(0);
 		made[i] = fd >= 0;
 		if (made[i])
@@ -66,9 +74,9 @@ static void files(const char *dir, int cycle)
 		snprintf(path, sizeof(path), "%s/f%d-%d", dir, cycle, i);
 		faults(1);
 		if (made[i])
-			injected(stat(path, &st), "stat", path);
+			injected(stat(path, &st), "stat", path, 0);
 		/* Half of them unlinked under faults, the rest without. */
-		if (made[i] && i % 2 && injected(unlink(path), "unlink", path) == 0)
+		if (made[i] && i % 2 && injected(unlink(path), "unlink", path, 0) == 0)
 			made[i] = 0;
 		faults(0);
 		if (made[i] && unlink(path))
@@ -83,11 +91,11 @@ static void tmpfs_cycle(int cycle)
 
 	make_dir(dir);
 	faults(1);
-	ret = injected(mount("tmpfs", dir, "tmpfs", 0, "size=8m"), "mount tmpfs on", dir);
+	ret = injected(mount("tmpfs", dir, "tmpfs", 0, "size=8m"), "mount tmpfs on", dir, 0);
 	faults(0);
 	if (ret)
 		return;
-	files(dir, cycle);
+	files(dir, cycle, ENOSPC);
 	umount_fs(dir);
 }
 
@@ -106,12 +114,13 @@ int main(int argc, char **argv)
 	long left;
 	int cycle = 0, fd;
 
-	if (argc != 3) {
-		note("run by /tests/soak (soak-faults SECONDS DIR); nothing to do");
+	if (argc != 2 && argc != 3) {
+		note("run by /tests/soak (soak-faults SECONDS [DIR]); nothing to do");
 		return 0;
 	}
 	end = now() + atoi(argv[1]);
-	make_dir(argv[2]);
+	if (argc == 3)
+		make_dir(argv[2]);
 	make_it_fail = open("/proc/self/make-it-fail", O_WRONLY);
 	if (make_it_fail < 0)
 		fail("open /proc/self/make-it-fail (CONFIG_FAULT_INJECTION_DEBUG_FS)");
@@ -127,7 +136,8 @@ int main(int argc, char **argv)
 
 	while (now() < end) {
 		tmpfs_cycle(cycle);
-		files(argv[2], cycle);
+		if (argc == 3)
+			files(argv[2], cycle, 0);
 		cycle++;
 	}
 
