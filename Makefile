@@ -7,11 +7,12 @@
 #   make test            the test suite (fast tests, then both packaged trees)
 #   make bench           pristine and patched kernels benchmarked side by side
 #   make soak            stress-ng soak of the patched kernel, the pristine one as control
+#   make fstests         fstests on ext4 and XFS, patched and pristine kernels
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args boot-args matrix soak soak-args
+.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args boot-args matrix soak soak-args fstests fstests-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -26,7 +27,7 @@ KID := $(KVER)
 TARBALL := /usr/src/linux-source-$(KVER).tar.xz
 endif
 
-export TOP KID KVER TREE TARBALL KVERS AUTHOR RESULTS
+export TOP KID KVER TREE TARBALL KVERS AUTHOR RESULTS FSTESTS
 
 # Numbered progress lines ("[3/5] ...") when the whole job runs.
 ifeq ($(filter-out all,$(MAKECMDGOALS)),)
@@ -88,6 +89,15 @@ soak: soak-args series
 soak-args:
 	@SOAK=$(SOAK) boot/soak.sh args
 
+# fstests in the guest on the patched and, as control, the pristine kernel
+# (fstests/run.sh): FSTESTS=checkout or tarball, FSTESTS_FS, FSTESTS_GROUPS,
+# FSTESTS_TESTS; QUICK=1 for make test's one case.
+fstests: fstests-args series
+	@QUICK=$(QUICK) fstests/run.sh
+
+fstests-args:
+	@QUICK=$(QUICK) fstests/run.sh args
+
 # Series and check (boot with BOOT=1) on every tree of TREES (versions or
 # paths; default: the packaged trees): out/matrix.txt and matrix.json.
 matrix: deps
@@ -98,9 +108,9 @@ summary:
 
 # A tree with PREEMPT_RT boots only its RT kernel, and the first tree's
 # boot soaks 120 s.  make validate boots every kernel of every tree
-# (plain, KASAN, RT), runs kunit.py and make soak on every tree and makes
-# every series but the first twice (pipeline.sh makes the first again
-# through TREE=).
+# (plain, KASAN, RT), runs kunit.py, make soak and make fstests on every
+# tree and makes every series but the first twice (pipeline.sh makes the
+# first again through TREE=).
 test: deps
 	@BOOT_RT=only SOAK_BOOT=120 scripts/test.sh
 
@@ -110,7 +120,7 @@ test-fast: deps
 # make test, with every packaged tree bisected (README.md, "Validation").
 validate: deps
 	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
-		KASAN_KVERS="$(KVERS)" SOAK_BOOT=120 scripts/test.sh
+		KASAN_KVERS="$(KVERS)" FSTESTS_KVERS="$(KVERS)" SOAK_BOOT=120 scripts/test.sh
 
 clean:
 	rm -rf build out

@@ -4,6 +4,9 @@
 # online and 64 possible (so the per-CPU data of CPUs that never came online exists
 # and is walked), console to LOG, the DISKs (raw images) as its virtio disks
 # /dev/vda, /dev/vdb..., killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
+# INITRD "-" boots without one (the root file system is then a DISK, named
+# on BOOT_APPEND); a DISK may carry QEMU drive options after a comma
+# ("root.img,snapshot=on").
 # ICOUNT=1 boots the deterministic instrument instead (make bench's cost
 # runs): one vCPU under TCG with -icount shift=0, so that one virtual
 # nanosecond is one guest instruction and the guest's clocks run on it;
@@ -14,7 +17,8 @@
 # sector and still hang a kernel, so then the boot starts again under TCG.
 set -euo pipefail
 kernel=${1:?usage: qemu.sh KERNEL INITRD LOG}
-initrd=${2:?}
+initrd=(-initrd "${2:?}")
+[ "$2" != - ] || initrd=()
 log=${3:?}
 disk=()
 for image in "${@:4}"; do
@@ -37,7 +41,7 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 fi
 boot() {
 	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
-		"${cpus[@]}" -m 1024 -kernel "$kernel" -initrd "$initrd" \
+		"${cpus[@]}" -m 1024 -kernel "$kernel" "${initrd[@]}" \
 		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi $possible kunit.filter=speed>slow ${BOOT_APPEND:-}" \
 		"${disk[@]}" -display none -monitor none -serial stdio -nodefaults -no-reboot \
 		</dev/null >"$log" 2>&1

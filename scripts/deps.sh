@@ -16,6 +16,8 @@ packages=(
 	fsmark gnuplot-nox
 	# the soak
 	stress-ng
+	# fstests: the guest root filesystem
+	mmdebstrap
 )
 for v in $KVERS; do
 	packages+=("linux-source-$v")

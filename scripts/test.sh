@@ -10,8 +10,9 @@
 # tree (make validate; identical patches; for the first tree pipeline.sh
 # does that in make test too), kunit.py where KUNIT_KVERS names it (make
 # validate), audit-diff and audit (site counts checked against git grep);
-# then make bench QUICK=1 and the pipeline's error paths on the first
-# tree, and make soak on the trees SOAK_KVERS names (make validate).
+# then make bench QUICK=1, make fstests QUICK=1 and the pipeline's error
+# paths on the first tree, and make soak and make fstests on the trees
+# SOAK_KVERS and FSTESTS_KVERS name (make validate).
 # Every check adds one line to build/test-results; the last line printed
 # is "N passed, N failed".
 set -uo pipefail
@@ -47,6 +48,7 @@ stage "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/scr
 stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
 stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
 stage "soak report self-tests" "$TOP/scripts/tests/soak.sh" report
+stage "fstests report self-tests" "$TOP/scripts/tests/fstests.sh" report
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
@@ -86,11 +88,17 @@ if [ -z "${FAST_ONLY:-}" ]; then
 	# The benchmark's path, short, on the first tree: its figures are
 	# not judged, and make bench on every tree would take too long.
 	stage "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
+	# fstests' path, one test on the first tree's patched kernel (make
+	# boot built it): the whole suite is make fstests, in make validate.
+	stage "make fstests QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/fstests.sh" run "${KVERS%% *}"
 	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 	# The long soak, patched and pristine, on the trees SOAK_KVERS names
 	# (make validate: all).
 	for v in ${SOAK_KVERS-}; do
 		stage "make soak KVER=$v" "$TOP/scripts/tests/soak.sh" run "$v" "${SOAK:-1800}"
+	done
+	for v in ${FSTESTS_KVERS-}; do
+		stage "make fstests KVER=$v" make --no-print-directory fstests KVER="$v"
 	done
 fi
 

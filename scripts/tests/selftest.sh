@@ -17,7 +17,7 @@ fails() {
 shell_scripts() {
 	git -C "$TOP" ls-files '*.sh' .ci/run | sed "s|^|$TOP/|"
 }
-check "shellcheck on every script" bash -c "cd $TOP && shellcheck -x $(shell_scripts | tr '\n' ' ') boot/init boot/bench/init"
+check "shellcheck on every script" bash -c "cd $TOP && shellcheck -x $(shell_scripts | tr '\n' ' ') boot/init boot/bench/init fstests/guest-init fstests/init-fstests"
 
 # --- console scanner
 kunit_src=$tmp/demo_kunit.c

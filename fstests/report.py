@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""report.py: make fstests' verdict from the guests' results.
+
+Reads DIR/KERNEL-FS/console.log (the guest's console: the kernel's
+reports, "FSTESTS: check exited N", "FSTESTS: host: N seconds") and
+DIR/KERNEL-FS/results/result.xml (fstests' xunit report: one testcase per
+test, with <failure> or <skipped> when it did not pass) for each kernel
+and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
+the summary lines.  A regression is a test that passes on pristine and
+fails on patched; with the patched kernel alone (make test's short case)
+every failure counts.  A kernel report counts unless the pristine
+console of the same file system has one with the same text (time stamps,
+CPU and PID numbers, addresses left out: boot/soak-report.py's
+normalize()).  Exit status: 0 pass, 1 the patched kernel failed.
+"""
+import argparse
+import importlib.util
+import json
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+EXITED = re.compile(r"^FSTESTS: check exited (\d+)$")
+HOST = re.compile(r"^FSTESTS: host: (\d+) seconds$")
+
+
+def soak_normalize():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot", "soak-report.py")
+    spec = importlib.util.spec_from_file_location("soak_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.normalize
+
+
+def read_run(run, reports, normalize):
+    """One boot's outcome: tests, reports, whether check ended, seconds."""
+    r = {"tests": {}, "reports": [], "exit": None, "seconds": None, "leaks": 0}
+    console = os.path.join(run, "console.log")
+    if not os.path.exists(console):
+        sys.exit(f"{console}: missing")
+    with open(console, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            line = line.replace("\r", "").rstrip("\n")
+            if EXITED.match(line):
+                r["exit"] = int(EXITED.match(line).group(1))
+            elif HOST.match(line):
+                r["seconds"] = int(HOST.match(line).group(1))
+            elif not line.startswith("FSTESTS: ") and reports.search(line):
+                r["reports"].append(normalize(line))
+    xml = os.path.join(run, "results", "result.xml")
+    if os.path.exists(xml):
+        for case in ET.parse(xml).getroot().iter("testcase"):
+            verdict, why = "pass", ""
+            for child in case:
+                if child.tag == "failure":
+                    verdict, why = "fail", child.get("message", "")
+                elif child.tag == "skipped":
+                    verdict, why = "notrun", child.get("message", "")
+            r["tests"][case.get("name")] = {"verdict": verdict, "why": why,
+                                            "seconds": int(float(case.get("time") or 0))}
+    for name, t in r["tests"].items():
+        if t["verdict"] == "fail" and os.path.exists(os.path.join(run, "results", name + ".kmemleak")):
+            r["leaks"] += 1
+    return r
+
+
+def judge(fs, runs, kernels):
+    """The problems of the patched kernel on one file system."""
+    p = runs["patched"]
+    q = runs.get("pristine")
+    problems = []
+    if p["exit"] is None:
+        problems.append(f"{fs}: check did not finish on the patched kernel")
+    if not p["tests"]:
+        problems.append(f"{fs}: no test result from the patched kernel")
+    for name, t in sorted(p["tests"].items()):
+        if t["verdict"] != "fail":
+            continue
+        if q is None:
+            problems.append(f"{fs}: {name} failed: {t['why']}")
+        elif q["tests"].get(name, {}).get("verdict") == "pass":
+            problems.append(f"{fs}: {name} regressed (passes on pristine): {t['why']}")
+    for rep in p["reports"]:
+        if q is None or rep not in q["reports"]:
+            problems.append(f"{fs}: kernel report: {rep}")
+    return problems
+
+
+def summary(kernel, fs, r):
+    verdicts = [t["verdict"] for t in r["tests"].values()]
+    return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
+            f"{verdicts.count('fail')} failed, {verdicts.count('notrun')} not run, "
+            f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--kernels", required=True, help="'patched' or 'patched pristine'")
+    parser.add_argument("--fs", required=True, help="file systems, space-separated")
+    parser.add_argument("--reports", required=True, help="boot/kernel-reports.txt")
+    args = parser.parse_args()
+    with open(args.reports, encoding="utf-8") as f:
+        reports = re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
+    normalize = soak_normalize()
+    kernels = args.kernels.split()
+    report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": []}
+    lines = []
+    for fs in args.fs.split():
+        runs = {k: read_run(os.path.join(args.dir, f"{k}-{fs}"), reports, normalize) for k in kernels}
+        report["runs"][fs] = runs
+        report["tests"][fs] = {name: {k: runs[k]["tests"].get(name, {}).get("verdict", "missing")
+                                      for k in kernels}
+                               for name in sorted(set().union(*(runs[k]["tests"] for k in kernels)))}
+        report["problems"] += judge(fs, runs, kernels)
+        lines += [summary(k, fs, runs[k]) for k in kernels]
+        if "pristine" in kernels:
+            both = [n for n, v in report["tests"][fs].items() if v["patched"] == v["pristine"] == "fail"]
+            lines.append(f"{fs}: failed on both kernels: {', '.join(both) or 'none'}")
+    report["verdict"] = "fail" if report["problems"] else "pass"
+    lines += [f"problem: {x}" for x in report["problems"]]
+    lines.append(f"fstests: {report['verdict'].upper()}: {len(report['problems'])} problems")
+    with open(os.path.join(args.dir, "fstests.json"), "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1, sort_keys=True)
+        f.write("\n")
+    with open(os.path.join(args.dir, "fstests.txt"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n\n")
+        for fs, tests in report["tests"].items():
+            f.write(f"{fs}: test" + "".join(f" {k}" for k in kernels) + "\n")
+            for name, v in tests.items():
+                f.write(f"{fs}: {name}" + "".join(f" {v[k]}" for k in kernels) + "\n")
+    print("\n".join(lines))
+    return 1 if report["problems"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

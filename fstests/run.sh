@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make fstests: fstests in the QEMU guest, on the patched kernel and, as
+# control, the pristine one, both with make boot's configuration
+# (boot/*.config: lockdep, kmemleak; boot/fstests.config has what fstests
+# needs) in build/$KID/obj and obj-pristine, the kernels make boot, make
+# soak and make bench build.  The guest boots fstests/rootfs.sh's Debian
+# image (/dev/vda, its writes thrown away), with the test and scratch
+# devices as /dev/vdb and /dev/vdc (4 GiB each) and the run's own disk,
+# /dev/vdd (ext4 without a journal, which debugfs reads afterwards:
+# fstests/guest-init and the exclusion list go in, fstests' results/ come
+# back).  For each file system of FSTESTS_FS (ext4 xfs) it
+# runs the groups FSTESTS_GROUPS (quota exportfs freeze remount) and the
+# tests FSTESTS_TESTS (fstests/tests), without fstests/exclude's.
+# fstests/report.py writes out/$KID/fstests.txt and fstests.json, and
+# out/$KID/fstests/KERNEL-FS/ holds each run's results/ and console.
+# Fails on a regression (passes on pristine, fails on patched), a kernel
+# report the pristine console does not have, or a run that did not end.
+# QUICK=1 is make test's case: generic/426 (file handles of inodes
+# evicted by drop_caches) on ext4, the patched kernel alone, where any
+# failure fails.  "run.sh args" only checks the arguments.
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../scripts/lib.sh"
+fses=${FSTESTS_FS-ext4 xfs}
+groups=${FSTESTS_GROUPS-quota exportfs freeze remount}
+tests=${FSTESTS_TESTS-$(sed 's/#.*//' "$TOP/fstests/tests" | xargs)}
+kernels="patched pristine"
+if [ "${QUICK:-}" = 1 ]; then
+	fses=ext4 groups='' tests=generic/426 kernels=patched
+fi
+
+known=$("$TOP/fstests/rootfs.sh" list) || exit 1
+[ -n "$fses" ] || die fstests "FSTESTS_FS is empty; name ext4, xfs or both"
+for fs in $fses; do
+	case $fs in
+	ext4 | xfs) ;;
+	*) die fstests "FSTESTS_FS names '$fs'; fstests runs here on ext4 and xfs" ;;
+	esac
+done
+for g in $groups; do
+	grep -qxF "group $g" <<<"$known" ||
+		die fstests "FSTESTS_GROUPS names '$g', a group this fstests does not know (see its doc/group-names.txt)"
+done
+for t in $tests; do
+	grep -qxF "test $t" <<<"$known" ||
+		die fstests "FSTESTS_TESTS names '$t', a test this fstests does not have (tests/DIR/NNN)"
+done
+[ -n "$groups$tests" ] || die fstests "FSTESTS_GROUPS and FSTESTS_TESTS are both empty: nothing to run"
+[ "${1:-}" != args ] || exit 0
+need_series fstests
+
+"$TOP/fstests/rootfs.sh"
+work=$BUILD/fstests
+fresh_dir "$work"
+build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
+[ "$kernels" = patched ] ||
+	build_kernel fstests pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config
+
+args=(-R xunit -E /results/exclude)
+[ -z "$groups" ] || args+=(-g "$(tr ' ' , <<<"$groups" | sed 's/,$//')")
+read -ra list <<<"$tests"
+args+=("${list[@]}")
+export PATH=$PATH:/usr/sbin:/sbin
+for fs in $fses; do
+	for kernel in $kernels; do
+		obj=$BUILD/obj
+		[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
+		run=$work/$kernel-$fs
+		mkdir -p "$run/disk"
+		cp "$TOP/fstests/guest-init" "$run/disk/"
+		awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
+			"$TOP/fstests/exclude" >"$run/disk/exclude"
+		logged fstests "$LOGDIR/fstests-disks.log" mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
+		truncate -s 4G "$run/test.img" "$run/scratch.img"
+		start=$SECONDS
+		rc=0
+		BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs fstests.args=$(IFS=+; echo "${args[*]}")" \
+		BOOT_TIMEOUT=${BOOT_TIMEOUT:-21600} \
+			"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
+			"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
+			"$run/run.img" >/dev/null || rc=$?
+		[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${BOOT_TIMEOUT:-21600}s" >>"$run/console.log"
+		echo "FSTESTS: host: $((SECONDS - start)) seconds" >>"$run/console.log"
+		rm -f "$run/test.img" "$run/scratch.img"
+		logged fstests "$LOGDIR/fstests-rdump.log" debugfs -R "rdump /results $run" "$run/run.img"
+		rm -rf "$run/disk" "$run/run.img"
+		say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s"
+	done
+done
+
+rc=0
+python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" \
+	--reports "$TOP/boot/kernel-reports.txt" >"$LOGDIR/fstests-report.log" 2>&1 || rc=$?
+[ $rc = 0 ] || [ $rc = 1 ] || die fstests "fstests/report.py failed; see $LOGDIR/fstests-report.log"
+rm -rf "$OUT/fstests"
+mv "$work/fstests.json" "$work/fstests.txt" "$OUT/"
+cp -r "$work" "$OUT/fstests"
+cat "$LOGDIR/fstests-report.log"
+if [ $rc = 0 ]; then
+	record PASS "fstests $KID: no regression, no kernel report"
+else
+	record FAIL "fstests $KID: see $OUT/fstests.txt"
+	die fstests "the patched kernel failed fstests; see $OUT/fstests.txt"
+fi

@@ -1,0 +1,162 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# fstests.sh report: fstests/report.py on made-up runs (verdicts per test,
+#   a regression fails, a test failing on both kernels does not, a kernel
+#   report of the patched kernel alone fails, one the pristine kernel
+#   shows too does not, a run that did not end fails, and with the
+#   patched kernel alone every failure fails).
+# fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
+#   has made (its bad input first): the root file system (from cache when
+#   warm), one test in the guest, and what it wrote.
+# shellcheck disable=SC2317 # the helpers are called through check()
+TOP=${TOP:?run through make}
+mode=${1:?usage: fstests.sh report | run KVER}
+# shellcheck source=scripts/tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 with
+# tests generic/001, 002, ... given the VERDICTs (pass, fail, notrun), and
+# the CONSOLE_LINEs before check's end.
+run() {
+	local kernel=$1 n=0 dir
+	shift
+	dir=$tmp/f/$kernel-ext4
+	mkdir -p "$dir/results"
+	{
+		echo '<?xml version="1.0" encoding="UTF-8"?>'
+		echo '<testsuite name="xfstests" failures="0" skipped="0" tests="0" time="9">'
+		while [ $# -gt 0 ] && [ "$1" != -- ]; do
+			n=$((n + 1))
+			printf '\t<testcase classname="xfstests.global" name="generic/%03d" time="3">\n' "$n"
+			case $1 in
+			fail) printf '\t\t<failure message="- output mismatch" type="TestFail" />\n' ;;
+			notrun) printf '\t\t<skipped message="no dm-flakey" />\n' ;;
+			esac
+			printf '\t</testcase>\n'
+			shift
+		done
+		echo '</testsuite>'
+	} >"$dir/results/result.xml"
+	[ $# = 0 ] || shift
+	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' >"$dir/console.log"
+	echo 'FSTESTS: host: 99 seconds' >>"$dir/console.log"
+}
+
+report() {
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "${1:-patched pristine}" --fs ext4 \
+		--reports "$TOP/boot/kernel-reports.txt"
+}
+
+# fails WANT [KERNELS]: the report must fail, naming the problem.
+fails() {
+	report "${2:-}" >"$tmp/out.txt" && return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q -- "$1" "$tmp/f/fstests.txt"
+}
+
+clean() {
+	run patched pass notrun fail
+	run pristine pass notrun fail
+	report || return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed, 1 not run, 0 kernel reports, check exited 0, 99 s$' \
+		"$tmp/f/fstests.txt" &&
+		grep -q '^ext4: failed on both kernels: generic/003$' "$tmp/f/fstests.txt" &&
+		grep -q '^ext4: generic/002 notrun notrun$' "$tmp/f/fstests.txt"
+}
+
+regression() {
+	run patched pass fail
+	run pristine pass pass
+	fails 'ext4: generic/002 regressed (passes on pristine): - output mismatch'
+}
+
+new_report() {
+	run patched pass -- '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/inode.c:123 evict+0x1/0x2'
+	run pristine pass
+	fails 'kernel report: WARNING: CPU N PID N at fs/inode.c:123'
+}
+
+pre_existing() {
+	run patched pass -- '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/ext4/super.c:9 x+0x1/0x2'
+	run pristine pass -- '[   48.000001] WARNING: CPU: 0 PID: 91 at fs/ext4/super.c:9 x+0x1/0x2'
+	report
+}
+
+unfinished() {
+	run patched pass
+	run pristine pass
+	sed -i '/check exited/d' "$tmp/f/patched-ext4/console.log"
+	fails 'ext4: check did not finish on the patched kernel'
+}
+
+alone() {
+	rm -rf "$tmp/f"
+	run patched pass fail
+	fails 'ext4: generic/002 failed: - output mismatch' patched
+}
+
+if [ "$mode" = report ]; then
+	check "fstests report: verdicts per test and kernel, failures on both kernels listed" clean
+	check "fstests report: a test passing on pristine and failing on patched fails" regression
+	check "fstests report: a kernel report of the patched kernel alone fails" new_report
+	check "fstests report: a report the pristine kernel shows too passes" pre_existing
+	check "fstests report: a run that did not end fails" unfinished
+	check "fstests report: with the patched kernel alone, any failure fails" alone
+	exit "$status"
+fi
+
+v=${2:?usage: fstests.sh run KVER}
+out=$TOP/out/$v
+
+# bad_fstests WANT VAR=VALUE...: one error line, and out/$v untouched.
+bad_fstests() {
+	local want=$1 before
+	shift
+	before=$(ls -l "$out")
+	one_error "$want" make -s -C "$TOP" fstests KVER="$v" "$@" &&
+		[ "$before" = "$(ls -l "$out")" ]
+}
+
+# A root file system build that fails (mmdebstrap cannot reach Debian's
+# archive): one error line, no image.
+no_archive() {
+	local rootfs=$TOP/fstests/rootfs.sh
+	mkdir -p "$tmp/top/bin" "$tmp/src"
+	ln -sfn "$TOP/fstests" "$tmp/top/fstests"
+	printf '#!/bin/sh\necho "E: cannot reach the archive" >&2\nexit 1\n' >"$tmp/top/bin/mmdebstrap"
+	chmod +x "$tmp/top/bin/mmdebstrap"
+	printf '#!/bin/sh\n' >"$tmp/src/check"
+	chmod +x "$tmp/src/check"
+	PATH=$tmp/top/bin:$PATH TOP=$tmp/top FSTESTS=$tmp/src \
+		one_error "error: fstests: the root file system does not build (is Debian's archive reachable?)" \
+		"$rootfs" &&
+		[ ! -e "$tmp/top/build/fstests/rootfs.img" ]
+}
+
+quick_run() {
+	rm -rf "$out"/fstests*
+	make --no-print-directory -C "$TOP" fstests KVER="$v" QUICK=1 &&
+		cat "$out/fstests.txt" &&
+		python3 - "$out/fstests.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["kernels"] == ["patched"], r["kernels"]
+assert r["tests"] == {"ext4": {"generic/426": {"patched": "pass"}}}, r["tests"]
+run = r["runs"]["ext4"]["patched"]
+assert run["exit"] == 0 and not run["reports"], run
+assert r["verdict"] == "pass", r["problems"]
+EOF
+}
+
+check "fstests $v: FSTESTS that does not exist is one error line" \
+	bad_fstests "error: fstests: FSTESTS=/nonexistent does not exist" FSTESTS=/nonexistent
+check "fstests $v: a group fstests does not know is one error line" \
+	bad_fstests "error: fstests: FSTESTS_GROUPS names 'nosuchgroup'" FSTESTS_GROUPS=nosuchgroup
+check "fstests $v: a test fstests does not have is one error line" \
+	bad_fstests "error: fstests: FSTESTS_TESTS names 'generic/9999'" FSTESTS_TESTS=generic/9999
+check "fstests $v: a file system other than ext4 and xfs is one error line" \
+	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
+check "fstests: a root file system that does not build is one error line, no image" no_archive
+check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
+exit "$status"
