@@ -9,7 +9,7 @@
 # devices as /dev/vdb and /dev/vdc (4 GiB each) and the run's own disk,
 # /dev/vdd (ext4 without a journal, which debugfs reads afterwards:
 # fstests/guest-init and the exclusion list go in, fstests' results/ come
-# back).  For each file system of FSTESTS_FS (ext4 xfs) it
+# back; the kernel's .config goes in for fstests to read).  For each file system of FSTESTS_FS (ext4 xfs) it
 # runs the groups FSTESTS_GROUPS (quota exportfs freeze remount) and the
 # tests FSTESTS_TESTS (fstests/tests), without fstests/exclude's.
 # fstests/report.py writes out/$KID/fstests.txt and fstests.json, and
@@ -68,6 +68,7 @@ for fs in $fses; do
 		run=$work/$kernel-$fs
 		mkdir -p "$run/disk"
 		cp "$TOP/fstests/guest-init" "$run/disk/"
+		cp "$obj/.config" "$run/disk/kernel-config"
 		awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
 			"$TOP/fstests/exclude" >"$run/disk/exclude"
 		logged fstests "$LOGDIR/fstests-disks.log" mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
