@@ -3,7 +3,8 @@
 """report.py: make fstests' verdict from the guests' results.
 
 Reads DIR/KERNEL-FS/console.log (the guest's console: the kernel's
-reports, "FSTESTS: check exited N", "FSTESTS: host: N seconds") and
+reports, "FSTESTS: check exited N", "FSTESTS: host: N seconds", check's
+own shell errors) and
 DIR/KERNEL-FS/results/result.xml (fstests' xunit report: one testcase per
 test, with <failure> or <skipped> when it did not pass) for each kernel
 and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
@@ -12,7 +13,9 @@ fails on patched; with the patched kernel alone (make test's short case)
 every failure counts.  A kernel report counts unless the pristine
 console of the same file system has one with the same text (time stamps,
 CPU and PID numbers, addresses left out: boot/soak-report.py's
-normalize()).  Exit status: 0 pass, 1 the patched kernel failed.
+normalize()).  An error of check's own shell ("./check: line N: ...")
+fails too: the harness did not do what it was asked.
+Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
 import importlib.util
@@ -24,6 +27,8 @@ import xml.etree.ElementTree as ET
 
 EXITED = re.compile(r"^FSTESTS: check exited (\d+)$")
 HOST = re.compile(r"^FSTESTS: host: (\d+) seconds$")
+# check's own shell complaining: the harness is broken, whatever the tests say.
+HARNESS = re.compile(r"^\./check: (line \d+: )?")
 
 
 def soak_normalize():
@@ -36,7 +41,7 @@ def soak_normalize():
 
 def read_run(run, reports, normalize):
     """One boot's outcome: tests, reports, whether check ended, seconds."""
-    r = {"tests": {}, "reports": [], "exit": None, "seconds": None, "leaks": 0}
+    r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0}
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
@@ -47,6 +52,8 @@ def read_run(run, reports, normalize):
                 r["exit"] = int(EXITED.match(line).group(1))
             elif HOST.match(line):
                 r["seconds"] = int(HOST.match(line).group(1))
+            elif HARNESS.match(line):
+                r["harness"].append(line)
             elif not line.startswith("FSTESTS: ") and reports.search(line):
                 r["reports"].append(normalize(line))
     xml = os.path.join(run, "results", "result.xml")
@@ -75,6 +82,7 @@ def judge(fs, runs, kernels):
         problems.append(f"{fs}: check did not finish on the patched kernel")
     if not p["tests"]:
         problems.append(f"{fs}: no test result from the patched kernel")
+    problems += [f"{fs}: fstests harness error: {x}" for x in p["harness"]]
     for name, t in sorted(p["tests"].items()):
         if t["verdict"] != "fail":
             continue

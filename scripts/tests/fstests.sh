@@ -3,7 +3,8 @@
 # fstests.sh report: fstests/report.py on made-up runs (verdicts per test,
 #   a regression fails, a test failing on both kernels does not, a kernel
 #   report of the patched kernel alone fails, one the pristine kernel
-#   shows too does not, a run that did not end fails, and with the
+#   shows too does not, a run that did not end fails, so does an error
+#   of check's own shell, and with the
 #   patched kernel alone every failure fails).
 # fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
 #   has made (its bad input first): the root file system (from cache when
@@ -90,6 +91,12 @@ unfinished() {
 	fails 'ext4: check did not finish on the patched kernel'
 }
 
+harness() {
+	run patched pass -- './check: line 307: /dev/fd/63: No such file or directory'
+	run pristine pass
+	fails 'ext4: fstests harness error: ./check: line 307: /dev/fd/63'
+}
+
 alone() {
 	rm -rf "$tmp/f"
 	run patched pass fail
@@ -102,6 +109,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a kernel report of the patched kernel alone fails" new_report
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
 	check "fstests report: a run that did not end fails" unfinished
+	check "fstests report: an error of check's own shell fails" harness
 	check "fstests report: with the patched kernel alone, any failure fails" alone
 	exit "$status"
 fi
