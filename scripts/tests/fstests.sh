@@ -8,7 +8,8 @@
 #   patched kernel alone every failure fails).
 # fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
 #   has made (its bad input first): the root file system (from cache when
-#   warm), one test in the guest, and what it wrote.
+#   warm), one test in the guest, and what it wrote; and a guest stopped
+#   by BOOT_TIMEOUT.
 # shellcheck disable=SC2317 # the helpers are called through check()
 TOP=${TOP:?run through make}
 mode=${1:?usage: fstests.sh report | run KVER}
@@ -157,6 +158,15 @@ assert r["verdict"] == "pass", r["problems"]
 EOF
 }
 
+# A guest that does not end within BOOT_TIMEOUT: stopped, and the run
+# fails as one that did not end.
+hung() {
+	BOOT_TIMEOUT=20 make -s -C "$TOP" fstests KVER="$v" QUICK=1 >"$tmp/hung.out" 2>&1 && return 1
+	cat "$tmp/hung.out"
+	grep -q 'problem: ext4: check did not finish on the patched kernel' "$tmp/hung.out" &&
+		grep -q '^FSTESTS: the boot hung: no end after 20s' "$out/fstests/patched-ext4/console.log"
+}
+
 check "fstests $v: FSTESTS that does not exist is one error line" \
 	bad_fstests "error: fstests: FSTESTS=/nonexistent does not exist" FSTESTS=/nonexistent
 check "fstests $v: a group fstests does not know is one error line" \
@@ -166,5 +176,6 @@ check "fstests $v: a test fstests does not have is one error line" \
 check "fstests $v: a file system other than ext4 and xfs is one error line" \
 	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
 check "fstests: a root file system that does not build is one error line, no image" no_archive
+check "fstests $v: a guest that does not end within BOOT_TIMEOUT fails the run" hung
 check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
 exit "$status"
