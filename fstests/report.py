@@ -99,7 +99,8 @@ def judge(fs, runs, kernels):
 def summary(kernel, fs, r):
     verdicts = [t["verdict"] for t in r["tests"].values()]
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
-            f"{verdicts.count('fail')} failed, {verdicts.count('notrun')} not run, "
+            f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report), "
+            f"{verdicts.count('notrun')} not run, "
             f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s")
 
 
