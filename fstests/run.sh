@@ -18,7 +18,8 @@
 # report the pristine console does not have, or a run that did not end.
 # QUICK=1 is make test's case: generic/426 (file handles of inodes
 # evicted by drop_caches) on ext4, the patched kernel alone, where any
-# failure fails.  A boot that has not ended after BOOT_TIMEOUT seconds
+# failure fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.
+# A boot that has not ended after BOOT_TIMEOUT seconds
 # (21600; 900 with QUICK=1) is stopped, and its run did not end.  "run.sh
 # args" only checks the arguments.
 # shellcheck source=scripts/lib.sh
@@ -65,33 +66,54 @@ args=(-R xunit -E /results/exclude)
 read -ra list <<<"$tests"
 args+=("${list[@]}")
 export PATH=$PATH:/usr/sbin:/sbin
+
+# run_one KERNEL FS: one boot of the guest, its results in $work/KERNEL-FS.
+run_one() {
+	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 start=$SECONDS rc=0
+	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
+	mkdir -p "$run/disk"
+	cp "$TOP/fstests/guest-init" "$run/disk/"
+	cp "$obj/.config" "$run/disk/kernel-config"
+	awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
+		"$TOP/fstests/exclude" >"$run/disk/exclude"
+	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
+		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
+	truncate -s 4G "$run/test.img" "$run/scratch.img"
+	BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs fstests.args=$(IFS=+; echo "${args[*]}")" \
+	BOOT_TIMEOUT=$timeout \
+		"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
+		"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
+		"$run/run.img" >/dev/null || rc=$?
+	[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$run/console.log"
+	echo "FSTESTS: host: $((SECONDS - start)) seconds" >>"$run/console.log"
+	rm -f "$run/test.img" "$run/scratch.img"
+	logged fstests "$LOGDIR/fstests-rdump-$kernel-$fs.log" debugfs -R "rdump /results $run" "$run/run.img"
+	rm -rf "$run/disk" "$run/run.img"
+	say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s"
+}
+
+# Each guest is one QEMU process that keeps about one host CPU busy under
+# TCG: FSTESTS_JOBS boots (the host's CPU count) run side by side.  A run
+# that fails has printed its error; the others still running are waited
+# for, none is started after it.
+jobs=${FSTESTS_JOBS:-$(nproc)}
+running=0 failed=0
+reap() {
+	wait -n || failed=1
+	running=$((running - 1))
+}
 for fs in $fses; do
 	for kernel in $kernels; do
-		obj=$BUILD/obj
-		[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
-		run=$work/$kernel-$fs
-		mkdir -p "$run/disk"
-		cp "$TOP/fstests/guest-init" "$run/disk/"
-		cp "$obj/.config" "$run/disk/kernel-config"
-		awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
-			"$TOP/fstests/exclude" >"$run/disk/exclude"
-		logged fstests "$LOGDIR/fstests-disks.log" mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
-		truncate -s 4G "$run/test.img" "$run/scratch.img"
-		start=$SECONDS
-		rc=0
-		BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs fstests.args=$(IFS=+; echo "${args[*]}")" \
-		BOOT_TIMEOUT=$timeout \
-			"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
-			"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
-			"$run/run.img" >/dev/null || rc=$?
-		[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$run/console.log"
-		echo "FSTESTS: host: $((SECONDS - start)) seconds" >>"$run/console.log"
-		rm -f "$run/test.img" "$run/scratch.img"
-		logged fstests "$LOGDIR/fstests-rdump.log" debugfs -R "rdump /results $run" "$run/run.img"
-		rm -rf "$run/disk" "$run/run.img"
-		say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s"
+		[ "$running" -lt "$jobs" ] || reap
+		[ "$failed" = 0 ] || break 2
+		run_one "$kernel" "$fs" &
+		running=$((running + 1))
 	done
 done
+while [ "$running" -gt 0 ]; do
+	reap
+done
+[ "$failed" = 0 ] || exit 1
 
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" \
