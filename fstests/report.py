@@ -4,10 +4,10 @@
 
 Reads DIR/KERNEL-FS/console.log (the guest's console: the kernel's
 reports, "FSTESTS: check exited N", "FSTESTS: host: N seconds", check's
-own shell errors) and
-DIR/KERNEL-FS/results/result.xml (fstests' xunit report: one testcase per
-test, with <failure> or <skipped> when it did not pass) for each kernel
-and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
+own shell errors), DIR/KERNEL-FS/results/result.xml (fstests' xunit
+report: one testcase per test, with <failure> or <skipped> when it did
+not pass) and DIR/KERNEL-FS/exclude (the tests check was told to leave
+out, one a line) for each kernel and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
 the summary lines.  A regression is a test that passes on pristine and
 fails on patched; with the patched kernel alone (make test's short case)
 every failure counts.  A kernel report counts unless the pristine
@@ -41,7 +41,12 @@ def soak_normalize():
 
 def read_run(run, reports, normalize):
     """One boot's outcome: tests, reports, whether check ended, seconds."""
-    r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0}
+    r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
+         "excluded": []}
+    exclude = os.path.join(run, "exclude")
+    if os.path.exists(exclude):
+        with open(exclude, encoding="utf-8") as f:
+            r["excluded"] = [x.strip() for x in f if x.strip()]
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
@@ -100,7 +105,7 @@ def summary(kernel, fs, r):
     verdicts = [t["verdict"] for t in r["tests"].values()]
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
             f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report), "
-            f"{verdicts.count('notrun')} not run, "
+            f"{verdicts.count('notrun')} not run, {len(r['excluded'])} excluded, "
             f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s")
 
 

@@ -75,7 +75,8 @@ run_one() {
 	cp "$TOP/fstests/guest-init" "$run/disk/"
 	cp "$obj/.config" "$run/disk/kernel-config"
 	awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
-		"$TOP/fstests/exclude" >"$run/disk/exclude"
+		"$TOP/fstests/exclude" >"$run/exclude"
+	cp "$run/exclude" "$run/disk/"
 	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
 		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
 	truncate -s 4G "$run/test.img" "$run/scratch.img"

@@ -60,9 +60,10 @@ clean() {
 	run patched pass notrun fail
 	run pristine pass notrun fail
 	echo 'unreferenced object 0xffff888003e1c000 (size 64):' >"$tmp/f/patched-ext4/results/generic/003.kmemleak"
+	echo generic/999 >"$tmp/f/patched-ext4/exclude"
 	report || return 1
 	cat "$tmp/f/fstests.txt"
-	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report), 1 not run, 0 kernel reports, check exited 0, 99 s$' \
+	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s$' \
 		"$tmp/f/fstests.txt" &&
 		grep -q '^ext4: failed on both kernels: generic/003$' "$tmp/f/fstests.txt" &&
 		grep -q '^ext4: generic/002 notrun notrun$' "$tmp/f/fstests.txt"
