@@ -11,9 +11,9 @@ stage=${1:?usage: disks.sh STAGE DIR}
 dir=${2:?}
 export PATH=$PATH:/usr/sbin:/sbin
 rm -f "$dir/disk.img" "$dir/vfat.img" "$dir/soak-ext4.img" "$dir/soak-xfs.img"
-logged "$stage" "$LOGDIR/mkfs.log" \
+logged "$stage" "$LOGDIR/$stage-mkfs.log" \
 	mkfs.ext4 -q -F -O quota -E quotatype=usrquota -N 16384 "$dir/disk.img" 96M
-logged "$stage" "$LOGDIR/mkfs-vfat.log" mkfs.vfat -C "$dir/vfat.img" 32768
-logged "$stage" "$LOGDIR/mkfs-soak.log" mkfs.ext4 -q -F "$dir/soak-ext4.img" 256M
+logged "$stage" "$LOGDIR/$stage-mkfs-vfat.log" mkfs.vfat -C "$dir/vfat.img" 32768
+logged "$stage" "$LOGDIR/$stage-mkfs-soak.log" mkfs.ext4 -q -F "$dir/soak-ext4.img" 256M
 truncate -s 320M "$dir/soak-xfs.img"
-logged "$stage" "$LOGDIR/mkfs-soak-xfs.log" mkfs.xfs -q -f "$dir/soak-xfs.img"
+logged "$stage" "$LOGDIR/$stage-mkfs-soak-xfs.log" mkfs.xfs -q -f "$dir/soak-xfs.img"

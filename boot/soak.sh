@@ -6,7 +6,7 @@
 # seconds (1800) on the patched kernel and, as control, on the pristine
 # one, both with make boot's configuration (boot/*.config: lockdep,
 # kmemleak), built in build/$KID/obj and obj-pristine (the kernels make
-# boot and make bench use).  Each boot runs the soak alone
+# boot and make bench use), both at once.  Each boot runs the soak alone
 # (guest.only=soak), then kmemleak; afterwards the host checks the soak's
 # file systems (boot/fsck-soak.sh).  Writes out/$KID/soak.json and
 # soak.txt (boot/soak-report.py), and fails when the patched kernel shows
@@ -35,19 +35,27 @@ build_kernel soak pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TO
 initrd=$work/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests /usr/bin/stress-ng
 
-for kernel in patched pristine; do
-	obj=$BUILD/obj
-	[ $kernel = patched ] || obj=$BUILD/obj-pristine
-	"$TOP/boot/disks.sh" soak "$work"
-	start=$SECONDS
-	rc=0
-	BOOT_APPEND="guest.only=soak guest.soak=$seconds" BOOT_TIMEOUT=$((${BOOT_TIMEOUT:-900} + seconds)) \
+# soak_one KERNEL: one boot with its own disks in $work/KERNEL, its
+# console in $work/soak-KERNEL.log, the host's fsck in fsck-KERNEL.txt.
+soak_one() {
+	local kernel=$1 obj=$BUILD/obj dir=$work/$1 start=$SECONDS rc=0
+	local timeout=$((${BOOT_TIMEOUT:-900} + seconds))
+	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
+	mkdir -p "$dir"
+	"$TOP/boot/disks.sh" "soak-$kernel" "$dir"
+	BOOT_APPEND="guest.only=soak guest.soak=$seconds" BOOT_TIMEOUT=$timeout \
 		"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
-		"$work/disk.img" "$work/vfat.img" "$work/soak-ext4.img" "$work/soak-xfs.img" >/dev/null || rc=$?
-	[ $rc != 124 ] || echo "GUEST: SOAK-FAIL the boot hung: no end after $((${BOOT_TIMEOUT:-900} + seconds))s" >>"$work/soak-$kernel.log"
-	RESULTS='' "$TOP/boot/fsck-soak.sh" "soak-$kernel" "$work" >"$work/fsck-$kernel.txt" || true
+		"$dir/disk.img" "$dir/vfat.img" "$dir/soak-ext4.img" "$dir/soak-xfs.img" >/dev/null || rc=$?
+	[ $rc != 124 ] || echo "GUEST: SOAK-FAIL the boot hung: no end after ${timeout}s" >>"$work/soak-$kernel.log"
+	RESULTS='' "$TOP/boot/fsck-soak.sh" "soak-$kernel" "$dir" >"$work/fsck-$kernel.txt" || true
 	say "soak $KID: $kernel kernel booted and soaked in $((SECONDS - start))s"
-done
+}
+
+# Both kernels at once, under the same load of the host: each boot keeps
+# a host CPU busy (two vCPUs under TCG on the host's CPUs).
+side_by_side 2 soak_one patched
+side_by_side 2 soak_one pristine
+side_by_side_wait || exit 1
 
 rc=0
 python3 "$TOP/boot/soak-report.py" --dir "$work" --seconds "$seconds" \

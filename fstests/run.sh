@@ -93,28 +93,13 @@ run_one() {
 	say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s"
 }
 
-# Each guest is one QEMU process that keeps about one host CPU busy under
-# TCG: FSTESTS_JOBS boots (the host's CPU count) run side by side.  A run
-# that fails has printed its error; the others still running are waited
-# for, none is started after it.
-jobs=${FSTESTS_JOBS:-$(nproc)}
-running=0 failed=0
-reap() {
-	wait -n || failed=1
-	running=$((running - 1))
-}
+# FSTESTS_JOBS guests at once (the host's CPU count).
 for fs in $fses; do
 	for kernel in $kernels; do
-		[ "$running" -lt "$jobs" ] || reap
-		[ "$failed" = 0 ] || break 2
-		run_one "$kernel" "$fs" &
-		running=$((running + 1))
+		side_by_side "${FSTESTS_JOBS:-$(nproc)}" run_one "$kernel" "$fs"
 	done
 done
-while [ "$running" -gt 0 ]; do
-	reap
-done
-[ "$failed" = 0 ] || exit 1
+side_by_side_wait || exit 1
 
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" \

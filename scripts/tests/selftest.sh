@@ -197,6 +197,61 @@ matrix_report() {
 }
 check "matrix report: generated share, leftovers, the failing tree's error" matrix_report
 
+# --- side_by_side (scripts/lib.sh): how many runs at once, and a failure
+# stops what comes after it.  Each run notes its start and end in a file;
+# the assertions are on the order of those notes, not on time.
+sbs() {
+	(
+		# shellcheck disable=SC2031 # KID is set in each subshell
+		KID=selftest
+		# shellcheck source=scripts/lib.sh
+		. "$TOP/scripts/lib.sh"
+		set +e
+		# note NAME [OTHER]: NAME starts, waits for OTHER to start (gives
+		# up after 600 looks, so that a broken side_by_side cannot hang
+		# make test; OTHER "-": one look), ends.
+		note() {
+			local looks=0 most=600
+			[ "${2:-}" != - ] || most=1
+			echo "$1 start" >>"$tmp/sbs"
+			while [ -n "${2:-}" ] && ! grep -qx -- "$2 start" "$tmp/sbs"; do
+				looks=$((looks + 1))
+				if [ "$looks" -ge "$most" ]; then
+					[ "$2" = - ] || return 1
+					break
+				fi
+				sleep 0.1
+			done
+			echo "$1 end" >>"$tmp/sbs"
+			[ "$1" != fail ]
+		}
+		max=$1
+		shift
+		for run in "$@"; do
+			# shellcheck disable=SC2086 # "NAME [OTHER]"
+			side_by_side "$max" note $run
+		done
+		side_by_side_wait
+	)
+}
+serial() {
+	: >"$tmp/sbs"
+	# a looks once (0.1 s) for b: had b started, the order would show it.
+	sbs 1 "a -" b && printf '%s\n' 'a start' 'a end' 'b start' 'b end' | diff - "$tmp/sbs"
+}
+together() {
+	# a ends only once b has started: with two at once it must.
+	: >"$tmp/sbs"
+	sbs 2 "a b" b && grep -qx 'a end' "$tmp/sbs" && grep -qx 'b end' "$tmp/sbs"
+}
+stops() {
+	: >"$tmp/sbs"
+	! sbs 1 fail b && printf '%s\n' 'fail start' 'fail end' | diff - "$tmp/sbs"
+}
+check "side_by_side with one at a time runs them in order" serial
+check "side_by_side with two at once runs two together" together
+check "side_by_side fails after a failed run and starts nothing more" stops
+
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
 	local want=$1 kid=$2
