@@ -33,6 +33,11 @@ def normalize(line):
     """A report's text without what changes from boot to boot."""
     line = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
     line = re.sub(r"\b(CPU|PID|pid|cpu)[: ]\s*\d+", r"\1 N", line)
+    # "INFO: task NAME:PID blocked for more than N seconds.", "kmemleak: N
+    # new suspected memory leaks": the same report with other numbers.
+    line = re.sub(r"\b(task \S+):\d+", r"\1:N", line)
+    line = re.sub(r"\bmore than \d+ seconds", "more than N seconds", line)
+    line = re.sub(r"^kmemleak: \d+ new", "kmemleak: N new", line)
     return re.sub(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8,16}\b", "ADDR", line)
 
 

@@ -9,8 +9,15 @@ report: one testcase per test, with <failure> or <skipped> when it did
 not pass) and DIR/KERNEL-FS/exclude (the tests check was told to leave
 out, one a line) for each kernel and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
 the summary lines.  A regression is a test that passes on pristine and
-fails on patched; with the patched kernel alone (make test's short case)
-every failure counts.  A kernel report counts unless the pristine
+fails on patched, or that ran on pristine and not on patched (notrun or
+missing: a _require_ that the patched kernel no longer meets, or a check
+that stopped early); a failure on patched that pristine did not run has
+no control and counts too.  The pristine run must have ended with
+results, or there is no control at all.  With the patched kernel alone
+(make test's short case) every failure counts, and every test --tests
+names must have run or been excluded.  Lockdep must still be on at the
+end of the patched run ("FSTESTS: lockdep debug_locks=1"): once it has
+turned itself off, nothing after that was checked.  A kernel report counts unless the pristine
 console of the same file system has one with the same text (time stamps,
 CPU and PID numbers, addresses left out: boot/soak-report.py's
 normalize()).  An error of check's own shell ("./check: line N: ...")
@@ -24,8 +31,13 @@ import os
 import re
 import sys
 import xml.etree.ElementTree as ET
+from xml.sax import saxutils
 
 EXITED = re.compile(r"^FSTESTS: check exited (\d+)$")
+LOCKDEP = re.compile(r"^FSTESTS: lockdep debug_locks=(\d+)$")
+# fstests writes a failure's message into the attribute unescaped
+# (common/report): a quote or an ampersand in it breaks the XML.
+FAILURE = re.compile(r'^(\s*<failure message=")(.*)(" type="TestFail" ?/>)$')
 HOST = re.compile(r"^FSTESTS: host: (\d+) seconds$")
 # check's own shell complaining: the harness is broken, whatever the tests say.
 HARNESS = re.compile(r"^\./check: (line \d+: )?")
@@ -39,10 +51,22 @@ def soak_normalize():
     return module.normalize
 
 
+def read_xunit(path):
+    """fstests' xunit report, with its failure messages escaped."""
+    lines = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = FAILURE.match(line.rstrip("\n"))
+            if m:
+                line = m.group(1) + saxutils.escape(m.group(2), {'"': "&quot;"}) + m.group(3) + "\n"
+            lines.append(line)
+    return ET.fromstring("".join(lines))
+
+
 def read_run(run, reports, normalize):
     """One boot's outcome: tests, reports, whether check ended, seconds."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
-         "excluded": []}
+         "excluded": [], "lockdep": None}
     exclude = os.path.join(run, "exclude")
     if os.path.exists(exclude):
         with open(exclude, encoding="utf-8") as f:
@@ -57,13 +81,15 @@ def read_run(run, reports, normalize):
                 r["exit"] = int(EXITED.match(line).group(1))
             elif HOST.match(line):
                 r["seconds"] = int(HOST.match(line).group(1))
+            elif LOCKDEP.match(line):
+                r["lockdep"] = int(LOCKDEP.match(line).group(1))
             elif HARNESS.match(line):
                 r["harness"].append(line)
             elif not line.startswith("FSTESTS: ") and reports.search(line):
                 r["reports"].append(normalize(line))
     xml = os.path.join(run, "results", "result.xml")
     if os.path.exists(xml):
-        for case in ET.parse(xml).getroot().iter("testcase"):
+        for case in read_xunit(xml).iter("testcase"):
             verdict, why = "pass", ""
             for child in case:
                 if child.tag == "failure":
@@ -78,7 +104,7 @@ def read_run(run, reports, normalize):
     return r
 
 
-def judge(fs, runs, kernels):
+def judge(fs, runs, wanted):
     """The problems of the patched kernel on one file system."""
     p = runs["patched"]
     q = runs.get("pristine")
@@ -87,14 +113,31 @@ def judge(fs, runs, kernels):
         problems.append(f"{fs}: check did not finish on the patched kernel")
     if not p["tests"]:
         problems.append(f"{fs}: no test result from the patched kernel")
+    if p["lockdep"] != 1:
+        problems.append(f"{fs}: lockdep was off at the end of the patched run (debug_locks={p['lockdep']})")
     problems += [f"{fs}: fstests harness error: {x}" for x in p["harness"]]
-    for name, t in sorted(p["tests"].items()):
-        if t["verdict"] != "fail":
-            continue
-        if q is None:
-            problems.append(f"{fs}: {name} failed: {t['why']}")
-        elif q["tests"].get(name, {}).get("verdict") == "pass":
-            problems.append(f"{fs}: {name} regressed (passes on pristine): {t['why']}")
+    if q is None:
+        for name, t in sorted(p["tests"].items()):
+            if t["verdict"] == "fail":
+                problems.append(f"{fs}: {name} failed: {t['why']}")
+        for name in wanted:
+            if name not in p["tests"] and name not in p["excluded"]:
+                problems.append(f"{fs}: {name} did not run on the patched kernel")
+    else:
+        if q["exit"] is None or not q["tests"]:
+            problems.append(f"{fs}: the pristine run did not finish with results: no control")
+        for name in sorted(set(p["tests"]) | set(q["tests"])):
+            was = q["tests"].get(name, {}).get("verdict", "missing")
+            now = p["tests"].get(name, {}).get("verdict", "missing")
+            why = p["tests"].get(name, {}).get("why", "")
+            if was == "pass" and now == "fail":
+                problems.append(f"{fs}: {name} regressed (passes on pristine): {why}")
+            elif was != "missing" and now == "missing":
+                problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched")
+            elif was == "pass" and now == "notrun":
+                problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")
+            elif was in ("notrun", "missing") and now == "fail":
+                problems.append(f"{fs}: {name} failed on patched, {was} on pristine (no control): {why}")
     for rep in p["reports"]:
         if q is None or rep not in q["reports"]:
             problems.append(f"{fs}: kernel report: {rep}")
@@ -106,7 +149,8 @@ def summary(kernel, fs, r):
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
             f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report), "
             f"{verdicts.count('notrun')} not run, {len(r['excluded'])} excluded, "
-            f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s")
+            f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s, "
+            f"lockdep {({1: 'on', 0: 'off'}).get(r['lockdep'], 'unknown')} at the end")
 
 
 def main():
@@ -115,6 +159,7 @@ def main():
     parser.add_argument("--kernels", required=True, help="'patched' or 'patched pristine'")
     parser.add_argument("--fs", required=True, help="file systems, space-separated")
     parser.add_argument("--reports", required=True, help="boot/kernel-reports.txt")
+    parser.add_argument("--tests", default="", help="the tests check was given by name, space-separated")
     args = parser.parse_args()
     with open(args.reports, encoding="utf-8") as f:
         reports = re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
@@ -128,7 +173,7 @@ def main():
         report["tests"][fs] = {name: {k: runs[k]["tests"].get(name, {}).get("verdict", "missing")
                                       for k in kernels}
                                for name in sorted(set().union(*(runs[k]["tests"] for k in kernels)))}
-        report["problems"] += judge(fs, runs, kernels)
+        report["problems"] += judge(fs, runs, args.tests.split())
         lines += [summary(k, fs, runs[k]) for k in kernels]
         if "pristine" in kernels:
             both = [n for n, v in report["tests"][fs].items() if v["patched"] == v["pristine"] == "fail"]

@@ -39,24 +39,40 @@ else
 fi
 [ "${1:-}" != args ] || exit 0
 # "rootfs.sh list": the source's groups ("group NAME", from its
-# doc/group-names.txt) and tests ("test DIR/NNN").
+# doc/group-names.txt), tests ("test DIR/NNN") and which directories
+# have tests of which group ("member NAME DIR", from each test's
+# _begin_fstest line).
 if [ "${1:-}" = list ]; then
-	if [ -d "$source" ]; then
-		names=$(cat "$source/doc/group-names.txt")
-		files=$(cd "$source" && find tests -path 'tests/*/[0-9]*' ! -name '*.*')
-	else
-		names=$(tar -xOf "$source" --wildcards '*/doc/group-names.txt')
-		files=$(tar -tf "$source" | sed 's,^[^/]*/,,')
+	tree=$source
+	if [ -f "$source" ]; then
+		tree=$(mktemp -d)
+		trap 'rm -rf "$tree"' EXIT
+		tar -xf "$source" -C "$tree" --strip-components=1 --wildcards '*/doc/group-names.txt' '*/tests/*'
 	fi
-	awk '/^[a-z][a-z0-9_-]*[ \t]/ { print "group " $1 }' <<<"$names"
-	sed -n 's,^tests/\([a-z0-9]*/[0-9][0-9]*\)$,test \1,p' <<<"$files"
+	awk '/^[a-z][a-z0-9_-]*[ \t]/ { print "group " $1 }' "$tree/doc/group-names.txt"
+	(cd "$tree" && find tests -path 'tests/*/[0-9]*' ! -name '*.*') |
+		sed -n 's,^tests/\([a-z0-9]*/[0-9][0-9]*\)$,test \1,p'
+	(cd "$tree" && grep -H '^_begin_fstest' tests/*/[0-9]*) |
+		awk -F'[/:]' '{ n = split($4, g, " "); for (i = 2; i <= n; i++) print "member " g[i] " " $2 }' |
+		sort -u
 	exit 0
 fi
 
+# source_tar [TAR OPTION...]: a checkout's files as a tar stream.  In a
+# git checkout, those git does not ignore (not what a build on the host
+# left there: the image builds its own); else all but .git.
+source_tar() {
+	if git -C "$source" rev-parse --show-toplevel >/dev/null 2>&1; then
+		git -C "$source" ls-files -z --cached --others --exclude-standard |
+			tar "$@" -C "$source" --null --no-recursion -T - -cf -
+	else
+		tar "$@" --exclude=.git -cf - -C "$source" .
+	fi
+}
+
 # The key: the package list, this script and the source's content.
 if [ -d "$source" ]; then
-	digest=$(tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
-		--exclude=.git -cf - -C "$source" . | sha256sum)
+	digest=$(source_tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner | sha256sum)
 else
 	digest=$(sha256sum <"$source")
 fi
@@ -79,7 +95,7 @@ rm -rf "$root" "$src" "$img" "$img.key"
 trap 'mounted || rm -rf "$root" "$src" "$img.tmp"' EXIT
 mkdir -p "$root" "$src"
 if [ -d "$source" ]; then
-	tar --exclude=.git -cf - -C "$source" . | tar -xf - -C "$src"
+	source_tar | tar -xf - -C "$src"
 else
 	tar -xf "$source" -C "$src" --strip-components=1
 fi

@@ -7,26 +7,29 @@
 # soak and make bench build.  The guest boots fstests/rootfs.sh's Debian
 # image (/dev/vda, its writes thrown away), with the test and scratch
 # devices as /dev/vdb and /dev/vdc (4 GiB each) and the run's own disk,
-# /dev/vdd (ext4 without a journal, which debugfs reads afterwards:
-# fstests/guest-init and the exclusion list go in, fstests' results/ come
-# back; the kernel's .config goes in for fstests to read).  For each file system of FSTESTS_FS (ext4 xfs) it
-# runs the groups FSTESTS_GROUPS (quota exportfs freeze remount) and the
-# tests FSTESTS_TESTS (fstests/tests), without fstests/exclude's.
-# fstests/report.py writes out/$KID/fstests.txt and fstests.json, and
-# out/$KID/fstests/KERNEL-FS/ holds each run's results/ and console.
-# Fails on a regression (passes on pristine, fails on patched), a kernel
-# report the pristine console does not have, or a run that did not end.
-# QUICK=1 is make test's case: generic/426 (file handles of inodes
-# evicted by drop_caches) on ext4, the patched kernel alone, where any
-# failure fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.
-# A boot that has not ended after BOOT_TIMEOUT seconds
-# (21600; 900 with QUICK=1) is stopped, and its run did not end.  "run.sh
-# args" only checks the arguments.
+# /dev/vdd (ext4 without a journal, which debugfs reads afterwards):
+# fstests/guest-init, check's arguments, the exclusion list and the
+# kernel's .config go in, fstests' results/ come back.  For each file
+# system of FSTESTS_FS (ext4 xfs) it runs the groups FSTESTS_GROUPS
+# (quota exportfs freeze remount) and the tests FSTESTS_TESTS
+# (fstests/tests), less those FSTESTS_EXCLUDE (fstests/exclude: "FS TEST
+# # why") leaves out.  fstests/report.py writes out/$KID/fstests.txt and
+# fstests.json, and out/$KID/fstests/KERNEL-FS/ holds each run's results/
+# and console.  Fails on a regression (passes on pristine, fails or is
+# not run on patched), a kernel report the pristine console does not
+# have, lockdep off by the end, or a run that did not end.  QUICK=1 is
+# make test's case: generic/426 (file handles of inodes evicted by
+# drop_caches) on ext4, the patched kernel alone, where any failure
+# fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.  A boot
+# that has not ended after BOOT_TIMEOUT seconds (21600; 900 with QUICK=1)
+# is stopped, and its run did not end.  "run.sh args" only checks the
+# arguments.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 fses=${FSTESTS_FS-ext4 xfs}
 groups=${FSTESTS_GROUPS-quota exportfs freeze remount}
 tests=${FSTESTS_TESTS-$(sed 's/#.*//' "$TOP/fstests/tests" | xargs)}
+exclude=${FSTESTS_EXCLUDE:-$TOP/fstests/exclude}
 kernels="patched pristine"
 # A boot that runs longer than this counts as hung (BOOT_TIMEOUT).
 timeout=${BOOT_TIMEOUT:-21600}
@@ -51,8 +54,33 @@ for t in $tests; do
 		die fstests "FSTESTS_TESTS names '$t', a test this fstests does not have (tests/DIR/NNN)"
 done
 [ -n "$groups$tests" ] || die fstests "FSTESTS_GROUPS and FSTESTS_TESTS are both empty: nothing to run"
+# check stops with "Group is empty" when a group has no test for the file
+# system: say so here, before anything boots.
+for fs in $fses; do
+	for g in $groups; do
+		grep -qxF "member $g generic" <<<"$known" || grep -qxF "member $g $fs" <<<"$known" ||
+			die fstests "FSTESTS_GROUPS names '$g', which has no test in tests/generic or tests/$fs"
+	done
+done
+# Every exclusion names a file system, a test this fstests has, and why.
+[ -f "$exclude" ] || die fstests "FSTESTS_EXCLUDE=$exclude does not exist; name a file of 'FS TEST # why' lines"
+while read -r xfs xtest why; do
+	case "$xfs $xtest $why" in
+	"#"* | "  ") continue ;;
+	esac
+	case $xfs in
+	ext4 | xfs | all) ;;
+	*) die fstests "$exclude: '$xfs $xtest': the file system is ext4, xfs or all" ;;
+	esac
+	grep -qxF "test $xtest" <<<"$known" ||
+		die fstests "$exclude: '$xfs $xtest': this fstests has no test $xtest"
+	[[ $why =~ ^#\ *[^\ ] ]] ||
+		die fstests "$exclude: '$xfs $xtest': no reason; write 'FS TEST # why'"
+done <"$exclude"
 [ "${1:-}" != args ] || exit 0
 need_series fstests
+# What an earlier run wrote is not this run's verdict.
+rm -rf "$OUT/fstests" "$OUT/fstests.txt" "$OUT/fstests.json"
 
 "$TOP/fstests/rootfs.sh"
 work=$BUILD/fstests
@@ -75,12 +103,13 @@ run_one() {
 	cp "$TOP/fstests/guest-init" "$run/disk/"
 	cp "$obj/.config" "$run/disk/kernel-config"
 	awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
-		"$TOP/fstests/exclude" >"$run/exclude"
+		"$exclude" >"$run/exclude"
 	cp "$run/exclude" "$run/disk/"
+	printf '%s\n' "${args[@]}" >"$run/disk/args"
 	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
 		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
 	truncate -s 4G "$run/test.img" "$run/scratch.img"
-	BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs fstests.args=$(IFS=+; echo "${args[*]}")" \
+	BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs" \
 	BOOT_TIMEOUT=$timeout \
 		"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
 		"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
@@ -102,10 +131,11 @@ done
 side_by_side_wait || exit 1
 
 rc=0
-python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" \
+python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" --tests "$tests" \
 	--reports "$TOP/boot/kernel-reports.txt" >"$LOGDIR/fstests-report.log" 2>&1 || rc=$?
-[ $rc = 0 ] || [ $rc = 1 ] || die fstests "fstests/report.py failed; see $LOGDIR/fstests-report.log"
-rm -rf "$OUT/fstests"
+if [ $rc -gt 1 ] || [ ! -f "$work/fstests.json" ]; then
+	die fstests "fstests/report.py failed; see $LOGDIR/fstests-report.log"
+fi
 mv "$work/fstests.json" "$work/fstests.txt" "$OUT/"
 cp -r "$work" "$OUT/fstests"
 cat "$LOGDIR/fstests-report.log"

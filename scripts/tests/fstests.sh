@@ -4,8 +4,11 @@
 #   a regression fails, a test failing on both kernels does not, a kernel
 #   report of the patched kernel alone fails, one the pristine kernel
 #   shows too does not, a run that did not end fails, so does an error
-#   of check's own shell, and with the
-#   patched kernel alone every failure fails).
+#   of check's own shell, a test that lost its control (pristine did not
+#   end, patched did not run it, or failed where pristine did not run
+#   it), lockdep off at the end, and with the patched kernel alone every
+#   failure and every named test that did not run; fstests' unescaped
+#   failure messages are read).
 # fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
 #   has made (its bad input first): the root file system (from cache when
 #   warm), one test in the guest, and what it wrote; and a guest stopped
@@ -17,8 +20,9 @@ mode=${1:?usage: fstests.sh report | run KVER}
 . "$(dirname "$0")/lib.sh"
 
 # run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 with
-# tests generic/001, 002, ... given the VERDICTs (pass, fail, notrun), and
-# the CONSOLE_LINEs before check's end.
+# tests generic/001, 002, ... given the VERDICTs (pass, fail, failq: a
+# message with a quote and an ampersand, notrun), and the CONSOLE_LINEs
+# before check's end; lockdep still on at the end unless LOCKDEP=0.
 run() {
 	local kernel=$1 n=0 dir
 	shift
@@ -32,6 +36,7 @@ run() {
 			printf '\t<testcase classname="xfstests.global" name="generic/%03d" time="3">\n' "$n"
 			case $1 in
 			fail) printf '\t\t<failure message="- output mismatch" type="TestFail" />\n' ;;
+			failq) printf '\t\t<failure message="_check_dmesg: "BUG" & more" type="TestFail" />\n' ;;
 			notrun) printf '\t\t<skipped message="no dm-flakey" />\n' ;;
 			esac
 			printf '\t</testcase>\n'
@@ -40,13 +45,14 @@ run() {
 		echo '</testsuite>'
 	} >"$dir/results/result.xml"
 	[ $# = 0 ] || shift
-	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' >"$dir/console.log"
+	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' \
+		"FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" >"$dir/console.log"
 	echo 'FSTESTS: host: 99 seconds' >>"$dir/console.log"
 }
 
 report() {
 	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "${1:-patched pristine}" --fs ext4 \
-		--reports "$TOP/boot/kernel-reports.txt"
+		--reports "$TOP/boot/kernel-reports.txt" --tests "${TESTS:-}"
 }
 
 # fails WANT [KERNELS]: the report must fail, naming the problem.
@@ -63,7 +69,7 @@ clean() {
 	echo generic/999 >"$tmp/f/patched-ext4/exclude"
 	report || return 1
 	cat "$tmp/f/fstests.txt"
-	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s$' \
+	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s, lockdep on at the end$' \
 		"$tmp/f/fstests.txt" &&
 		grep -q '^ext4: failed on both kernels: generic/003$' "$tmp/f/fstests.txt" &&
 		grep -q '^ext4: generic/002 notrun notrun$' "$tmp/f/fstests.txt"
@@ -100,6 +106,50 @@ harness() {
 	fails 'ext4: fstests harness error: ./check: line 307: /dev/fd/63'
 }
 
+# Each way a test can go missing or lose its control.
+pristine_unfinished() {
+	run patched pass
+	run pristine pass
+	sed -i '/check exited/d' "$tmp/f/pristine-ext4/console.log"
+	fails 'ext4: the pristine run did not finish with results: no control'
+}
+
+missing() {
+	run patched pass
+	run pristine pass pass
+	fails 'ext4: generic/002 ran on pristine (pass), not on patched'
+}
+
+not_run() {
+	run patched pass notrun
+	run pristine pass pass
+	fails 'ext4: generic/002 passes on pristine, not run on patched: no dm-flakey'
+}
+
+no_control() {
+	run patched pass fail
+	run pristine pass notrun
+	fails 'ext4: generic/002 failed on patched, notrun on pristine (no control)'
+}
+
+lockdep_off() {
+	LOCKDEP=0 run patched pass
+	run pristine pass
+	fails 'ext4: lockdep was off at the end of the patched run (debug_locks=0)'
+}
+
+quoted() {
+	run patched pass failq
+	run pristine pass pass
+	fails 'ext4: generic/002 regressed (passes on pristine): _check_dmesg: "BUG" & more'
+}
+
+not_asked() {
+	rm -rf "$tmp/f"
+	run patched pass
+	TESTS="generic/001 generic/007" fails 'ext4: generic/007 did not run on the patched kernel' patched
+}
+
 alone() {
 	rm -rf "$tmp/f"
 	run patched pass fail
@@ -113,7 +163,14 @@ if [ "$mode" = report ]; then
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
 	check "fstests report: a run that did not end fails" unfinished
 	check "fstests report: an error of check's own shell fails" harness
+	check "fstests report: a pristine run that did not end leaves no control and fails" pristine_unfinished
+	check "fstests report: a test pristine ran and patched did not fails" missing
+	check "fstests report: a test passing on pristine and not run on patched fails" not_run
+	check "fstests report: a failure pristine did not run (no control) fails" no_control
+	check "fstests report: lockdep off at the end of the patched run fails" lockdep_off
+	check "fstests report: a failure message with quotes and ampersands is read" quoted
 	check "fstests report: with the patched kernel alone, any failure fails" alone
+	check "fstests report: with the patched kernel alone, a named test that did not run fails" not_asked
 	exit "$status"
 fi
 
@@ -177,6 +234,15 @@ check "fstests $v: a test fstests does not have is one error line" \
 	bad_fstests "error: fstests: FSTESTS_TESTS names 'generic/9999'" FSTESTS_TESTS=generic/9999
 check "fstests $v: a file system other than ext4 and xfs is one error line" \
 	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
+check "fstests $v: a group with no test for the file system is one error line" \
+	bad_fstests "error: fstests: FSTESTS_GROUPS names 'replace', which has no test in tests/generic or tests/ext4" \
+	FSTESTS_GROUPS=replace FSTESTS_FS=ext4
+printf '%s\n' '# a comment' '' 'ext4 generic/001' >"$tmp/no-reason"
+check "fstests $v: an exclusion without its reason is one error line" \
+	bad_fstests "error: fstests: $tmp/no-reason: 'ext4 generic/001': no reason" FSTESTS_EXCLUDE="$tmp/no-reason"
+printf '%s\n' 'ext4 generic/9999 # gone' >"$tmp/no-test"
+check "fstests $v: an exclusion of a test fstests does not have is one error line" \
+	bad_fstests "error: fstests: $tmp/no-test: 'ext4 generic/9999': this fstests has no test" FSTESTS_EXCLUDE="$tmp/no-test"
 check "fstests: a root file system that does not build is one error line, no image" no_archive
 check "fstests $v: a guest that does not end within BOOT_TIMEOUT fails the run" hung
 check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
