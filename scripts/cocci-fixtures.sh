@@ -10,6 +10,8 @@
 # their report, sorted.  One check per fixture.
 set -uo pipefail
 TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+# shellcheck source=scripts/tests/lib.sh
+. "$TOP/scripts/tests/lib.sh"
 export AUDIT_LOCKS=${AUDIT_LOCKS:-$TOP/cocci/audit/locks.conf} PYTHONPATH=$TOP/scripts${PYTHONPATH:+:$PYTHONPATH}
 status=0
 n=0
@@ -38,8 +40,9 @@ fixtures() {
 	name=$(basename "$tests")
 	for input in "$tests"/*.c; do
 		[ -e "$input" ] || continue
-		n=$((n + 1))
 		check="cocci $name: $(basename "$input" .c)"
+		selected "$check" || continue
+		n=$((n + 1))
 		out=$(mktemp -d)
 		cp "$input" "$out/"
 		if result "$rule" "$mode" "$out" "$(basename "$input")" >"$out/result" &&
@@ -63,5 +66,5 @@ done
 for rule in "$TOP"/cocci/audit/*.cocci; do
 	[ -e "$rule" ] && fixtures "$rule" report "$TOP/cocci/tests/audit-$(basename "$rule" .cocci)"
 done
-echo "cocci fixtures: $n run"
+[ -n "${LIST:-}" ] || echo "cocci fixtures: $n run"
 exit $status

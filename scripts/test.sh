@@ -14,12 +14,16 @@
 # paths on the first tree, and make soak and make fstests on the trees
 # SOAK_KVERS and FSTESTS_KVERS name (make validate).
 # Every check adds one line to build/test-results; the last line printed
-# is "N passed, N failed".
+# is "N passed, N failed".  LIST=1 prints the checks' names instead of
+# running them; ONLY=REGEX runs only the checks whose names match (those
+# on a kernel tree need it made: make series check boot KVER=...).
 set -uo pipefail
 TOP=${TOP:?run through make}
-export RESULTS=$TOP/build/test-results
+export RESULTS=$TOP/build/test-results LIST ONLY
 mkdir -p "$TOP/build"
 : >"$RESULTS"
+# shellcheck source=scripts/tests/lib.sh
+. "$TOP/scripts/tests/lib.sh"
 
 # identical_twice KVER: make the series again (not found unchanged) and
 # compare.
@@ -33,22 +37,39 @@ identical_twice() {
 }
 
 # stage NAME CMD...: run a stage; its success or failure is one check.
+# LIST=1 prints its name; ONLY=REGEX skips it unless the name matches.
 stage() {
 	local name=$1 start=$SECONDS verdict=PASS
 	shift
+	selected "$name" || return 0
 	echo "== $name"
-	"$@" || verdict=FAIL
+	ONLY='' LIST='' "$@" || verdict=FAIL
 	echo "$verdict $name" >>"$RESULTS"
 	echo "== $verdict $name ($((SECONDS - start))s)"
 }
 
-stage "toolkit self-tests" "$TOP/scripts/tests/selftest.sh"
-stage "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
-stage "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/scripts/tests/drift.sh"
-stage "audit self-tests" "$TOP/scripts/tests/audit.sh"
-stage "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
-stage "soak report self-tests" "$TOP/scripts/tests/soak.sh" report
-stage "fstests report self-tests" "$TOP/scripts/tests/fstests.sh" report
+# suite NAME SCRIPT...: a stage that runs a test script of checks.  With
+# LIST or ONLY the script lists or selects its own checks, and the stage
+# is no check of its own.
+suite() {
+	local name=$1
+	shift
+	if [ -n "${LIST:-}" ]; then
+		"$@" 2>/dev/null
+	elif [ -n "${ONLY:-}" ]; then
+		"$@"
+	else
+		stage "$name" "$@"
+	fi
+}
+
+suite "toolkit self-tests" "$TOP/scripts/tests/selftest.sh"
+suite "cocci fixtures" "$TOP/scripts/cocci-fixtures.sh"
+suite "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/scripts/tests/drift.sh"
+suite "audit self-tests" "$TOP/scripts/tests/audit.sh"
+suite "bench report self-tests" "$TOP/scripts/tests/bench.sh" report
+suite "soak report self-tests" "$TOP/scripts/tests/soak.sh" report
+suite "fstests report self-tests" "$TOP/scripts/tests/fstests.sh" report
 
 if [ -z "${FAST_ONLY:-}" ]; then
 	for v in $KVERS; do
@@ -83,25 +104,26 @@ if [ -z "${FAST_ONLY:-}" ]; then
 		esac
 		stage "make audit-diff audit KVER=$v" \
 			make --no-print-directory audit-diff audit KVER="$v"
-		stage "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"
+		suite "audit site counts KVER=$v" "$TOP/scripts/tests/audit-counts.sh" "$v"
 	done
 	# The benchmark's path, short, on the first tree: its figures are
 	# not judged, and make bench on every tree would take too long.
-	stage "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
+	suite "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/bench.sh" run "${KVERS%% *}"
 	# fstests' path, one test on the first tree's patched kernel (make
 	# boot built it): the whole suite is make fstests, in make validate.
-	stage "make fstests QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/fstests.sh" run "${KVERS%% *}"
-	stage "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
+	suite "make fstests QUICK=1 KVER=${KVERS%% *}" "$TOP/scripts/tests/fstests.sh" run "${KVERS%% *}"
+	suite "pipeline error paths and TREE=" "$TOP/scripts/tests/pipeline.sh" "${KVERS%% *}"
 	# The long soak, patched and pristine, on the trees SOAK_KVERS names
 	# (make validate: all).
 	for v in ${SOAK_KVERS-}; do
-		stage "make soak KVER=$v" "$TOP/scripts/tests/soak.sh" run "$v" "${SOAK:-1800}"
+		suite "make soak KVER=$v" "$TOP/scripts/tests/soak.sh" run "$v" "${SOAK:-1800}"
 	done
 	for v in ${FSTESTS_KVERS-}; do
 		stage "make fstests KVER=$v" make --no-print-directory fstests KVER="$v"
 	done
 fi
 
+[ -z "${LIST:-}" ] || exit 0
 passed=$(grep -c '^PASS' "$RESULTS")
 failed=$(grep -c '^FAIL' "$RESULTS")
 grep '^FAIL' "$RESULTS"

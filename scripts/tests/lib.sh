@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Shared by the test scripts: a scratch directory $tmp, removed at exit, and
-# check NAME CMD..., which runs CMD as one check: a PASS or FAIL line on
+# check NAME CMD..., which runs CMD as one check (if selected: LIST, ONLY): a PASS or FAIL line on
 # stdout and in $RESULTS, CMD's output (its end) under a FAIL.  CMD runs
 # with RESULTS empty: a check is one line, whatever the make targets it runs
 # record (a failure a check provokes on purpose must not count).  $status is
@@ -12,10 +12,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
 
+# selected NAME: whether the check NAME runs.  LIST=1 prints NAME and runs
+# nothing; ONLY=REGEX (grep -E) runs only the checks whose names it matches.
+selected() {
+	if [ -n "${LIST:-}" ]; then
+		echo "$1"
+		return 1
+	fi
+	[ -z "${ONLY:-}" ] || grep -qE -- "$ONLY" <<<"$1"
+}
+
 check() {
 	local name=$1
 	shift
-	if RESULTS='' "$@" >"$tmp/out" 2>&1; then
+	selected "$name" || return 0
+	if RESULTS='' ONLY='' LIST='' "$@" >"$tmp/out" 2>&1; then
 		echo "PASS $name" | tee -a "${RESULTS:-/dev/null}"
 	else
 		echo "FAIL $name" | tee -a "${RESULTS:-/dev/null}"
