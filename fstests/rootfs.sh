@@ -77,6 +77,11 @@ else
 	digest=$(sha256sum <"$source")
 fi
 key=$(cat "$TOP/fstests/packages" "$TOP/fstests/init-fstests" "$0" - <<<"$digest" | sha256sum | cut -d' ' -f1)
+# One build at a time: make fstests on two trees at once share the image.
+# A guest already running keeps the image it opened.
+mkdir -p "$work"
+exec 9>"$work/rootfs.lock"
+flock 9
 if [ -f "$img" ] && [ "$(cat "$img.key" 2>/dev/null)" = "$key" ]; then
 	echo "fstests: root file system unchanged ($img)"
 	exit 0
@@ -84,7 +89,6 @@ fi
 
 root=$work/rootfs.d
 src=$work/xfstests
-mkdir -p "$work"
 # A killed mmdebstrap leaves /proc and /dev mounted in its root: rm -rf
 # would walk into them.
 mounted() {
