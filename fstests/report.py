@@ -35,6 +35,7 @@ from xml.sax import saxutils
 
 EXITED = re.compile(r"^FSTESTS: check exited (\d+)$")
 LOCKDEP = re.compile(r"^FSTESTS: lockdep debug_locks=(\d+)$")
+KMEMLEAK = re.compile(r"^FSTESTS: kmemleak (on|off)$")
 # fstests writes a failure's message into the attribute unescaped
 # (common/report): a quote or an ampersand in it breaks the XML.
 FAILURE = re.compile(r'^(\s*<failure message=")(.*)(" type="TestFail" ?/>)$')
@@ -66,7 +67,7 @@ def read_xunit(path):
 def read_run(run, reports, normalize):
     """One boot's outcome: tests, reports, whether check ended, seconds."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
-         "excluded": [], "lockdep": None}
+         "excluded": [], "lockdep": None, "kmemleak": None}
     exclude = os.path.join(run, "exclude")
     if os.path.exists(exclude):
         with open(exclude, encoding="utf-8") as f:
@@ -83,6 +84,8 @@ def read_run(run, reports, normalize):
                 r["seconds"] = int(HOST.match(line).group(1))
             elif LOCKDEP.match(line):
                 r["lockdep"] = int(LOCKDEP.match(line).group(1))
+            elif KMEMLEAK.match(line):
+                r["kmemleak"] = KMEMLEAK.match(line).group(1)
             elif HARNESS.match(line):
                 r["harness"].append(line)
             elif not line.startswith("FSTESTS: ") and reports.search(line):
@@ -147,7 +150,7 @@ def judge(fs, runs, wanted):
 def summary(kernel, fs, r):
     verdicts = [t["verdict"] for t in r["tests"].values()]
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
-            f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report), "
+            f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report, kmemleak {r['kmemleak']}), "
             f"{verdicts.count('notrun')} not run, {len(r['excluded'])} excluded, "
             f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s, "
             f"lockdep {({1: 'on', 0: 'off'}).get(r['lockdep'], 'unknown')} at the end")

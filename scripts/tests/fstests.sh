@@ -46,7 +46,7 @@ run() {
 	} >"$dir/results/result.xml"
 	[ $# = 0 ] || shift
 	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' \
-		"FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" >"$dir/console.log"
+		"FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" 'FSTESTS: kmemleak on' >"$dir/console.log"
 	echo 'FSTESTS: host: 99 seconds' >>"$dir/console.log"
 }
 
@@ -69,7 +69,7 @@ clean() {
 	echo generic/999 >"$tmp/f/patched-ext4/exclude"
 	report || return 1
 	cat "$tmp/f/fstests.txt"
-	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s, lockdep on at the end$' \
+	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report, kmemleak on), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s, lockdep on at the end$' \
 		"$tmp/f/fstests.txt" &&
 		grep -q '^ext4: failed on both kernels: generic/003$' "$tmp/f/fstests.txt" &&
 		grep -q '^ext4: generic/002 notrun notrun$' "$tmp/f/fstests.txt"
@@ -212,7 +212,7 @@ r = json.load(open(sys.argv[1]))
 assert r["kernels"] == ["patched"], r["kernels"]
 assert r["tests"] == {"ext4": {"generic/426": {"patched": "pass"}}}, r["tests"]
 run = r["runs"]["ext4"]["patched"]
-assert run["exit"] == 0 and not run["reports"], run
+assert run["exit"] == 0 and not run["reports"] and run["kmemleak"] == "on", run
 assert r["verdict"] == "pass", r["problems"]
 EOF
 }
@@ -234,6 +234,8 @@ check "fstests $v: a test fstests does not have is one error line" \
 	bad_fstests "error: fstests: FSTESTS_TESTS names 'generic/9999'" FSTESTS_TESTS=generic/9999
 check "fstests $v: a file system other than ext4 and xfs is one error line" \
 	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
+check "fstests $v: FSTESTS_KMEMLEAK other than 0 or 1 is one error line" \
+	bad_fstests "error: fstests: FSTESTS_KMEMLEAK=yes is not 0 or 1" FSTESTS_KMEMLEAK=yes
 check "fstests $v: a group with no test for the file system is one error line" \
 	bad_fstests "error: fstests: FSTESTS_GROUPS names 'replace', which has no test in tests/generic or tests/ext4" \
 	FSTESTS_GROUPS=replace FSTESTS_FS=ext4
