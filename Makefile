@@ -1,18 +1,61 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Lock scalability toolkit: every entry point.  See README.md.
+# Lock scalability toolkit: every entry point.  See README.md; "make help"
+# prints the "#>" lines below.
 #
-#   make                 deps, tree, series, check, boot and a summary (KVER=6.1)
-#   make KVER=6.12       the same for the other packaged tree
-#   make TREE=/path      the same for any extracted kernel tree
-#   make test            the test suite (fast tests, then both packaged trees)
-#   make bench           pristine and patched kernels benchmarked side by side
-#   make soak            stress-ng soak of the patched kernel, the pristine one as control
-#   make fstests         fstests on ext4 and XFS, patched and pristine kernels
+#> Targets (on KVER=6.1 unless KVER=6.12 or TREE=/path names another tree):
+#>   make               deps, tree, series, check, boot and a summary
+#>   make deps          install what the toolkit needs from Debian (root)
+#>   make tree          extract the tree into build/$KID/src (git, tag pristine)
+#>   make series        the patch series in out/$KID/patches
+#>   make check         checkpatch --strict, sparse, leftovers, UP/RT builds, audit-diff
+#>   make boot          boot the patched kernels (lockdep, KASAN, RT) under QEMU
+#>   make summary       one line per stage from out/$KID
+#>   make send-dry-run  what git send-email would mail
+#>   make kunit         the brlock KUnit suite through the tree's kunit.py
+#>   make bisect        every commit built, sparse-checked and booted
+#>   make audit         who takes which lock (AUDIT=pristine|patched)
+#>   make audit-diff    the audit of pristine against patched
+#>   make bench         instructions per op, contention, rates; pristine vs patched
+#>   make soak          stress-ng soak, patched and pristine at once
+#>   make fstests       fstests on ext4 and XFS, patched and pristine
+#>   make matrix        series and check on every tree of TREES
+#>   make test          the test suite: fast tests, then both packaged trees
+#>   make test-fast     only the fast tests
+#>   make validate      make test plus bisect, kunit, soak, fstests, KASAN on all
+#>   make clean         remove build/ and out/
+#>   make help          this text
+#> Variables (default):
+#>   KVER=6.1           packaged tree /usr/src/linux-source-$KVER.tar.xz
+#>   TREE=              any extracted kernel tree instead (only read)
+#>   AUTHOR=            "Name <mail>" of every commit (git config's identity)
+#>   SOURCE_DATE_EPOCH= the date of every commit (the tree's Makefile time)
+#>   AUDIT=             pristine or patched (patched once make series ran)
+#>   BISECT_TESTS=      the guest tests each make bisect boot runs
+#>   BOOT_TIMEOUT=900   seconds before a boot counts as hung (fstests: 21600)
+#>   RT=1               0: no PREEMPT_RT kernel; only: it alone
+#>   KASAN=1            0: no KASAN kernel; only: it instead of the plain one
+#>   ACCEL=             kvm or tcg, to skip the KVM probe
+#>   KVM_BANNER_SECONDS=20  silence before a KVM boot falls back to TCG
+#>   QUICK=0            1: make bench and make fstests make a short run
+#>   ROUNDS=5           boots of each rate kernel in make bench
+#>   SOAK=1800          seconds of make soak (with make boot: after the tests)
+#>   FSTESTS=           fstests checkout or tarball (../shared/fstests/)
+#>   FSTESTS_FS="ext4 xfs"  file systems make fstests runs on
+#>   FSTESTS_GROUPS="quota exportfs freeze remount"  its groups
+#>   FSTESTS_TESTS=     its tests (fstests/tests)
+#>   FSTESTS_EXCLUDE=   tests it leaves out (fstests/exclude)
+#>   FSTESTS_KMEMLEAK=0 1: kmemleak on in its guests
+#>   FSTESTS_JOBS=      guests at once (the CPU count)
+#>   TREES=             make matrix's trees (the packaged ones); BOOT=1 boots too
+#>   ONLY=              make test: only the checks this grep -E pattern matches
+#>   LIST=              1: make test names its checks and runs none
+#>   SERIES_FORCE=      1: make series even when nothing changed
+#>   MANUAL_PATCHES= MANUAL_PATCHES_AFTER= COCCI_RULES=  other inputs, for tests
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .NOTPARALLEL:
-.PHONY: all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args boot-args matrix soak soak-args fstests fstests-args
+.PHONY: help all deps tree series check boot bisect kunit send-dry-run summary test test-fast validate clean audit audit-diff bench bench-args boot-args matrix soak soak-args fstests fstests-args
 
 TOP := $(CURDIR)
 KVER ?= 6.1
@@ -124,3 +167,6 @@ validate: deps
 
 clean:
 	rm -rf build out
+
+help:
+	@sed -n 's/^#> \{0,1\}//p' $(firstword $(MAKEFILE_LIST))

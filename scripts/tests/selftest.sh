@@ -197,6 +197,24 @@ matrix_report() {
 }
 check "matrix report: generated share, leftovers, the failing tree's error" matrix_report
 
+# --- make help names every target and every variable the README lists.
+help_complete() {
+	local help
+	help=$(make -s -C "$TOP" help) || return 1
+	sed -n 's/^\.PHONY: //p' "$TOP/Makefile" | tr ' ' '\n' | grep -v -e '-args$' -e '^all$' |
+		while read -r t; do
+			grep -qE "^  make $t( |$)" <<<"$help" || echo "make help lacks target $t"
+		done >"$tmp/help-missing"
+	# shellcheck disable=SC2016 # the backquotes are the README's
+	awk '/^## Variables/,/^## Req/' "$TOP/README.md" | grep -o '^| `[A-Z_]*`\(, `[A-Z_]*`\)*' |
+		grep -o '[A-Z_][A-Z_]*' | while read -r v; do
+			grep -qE "(^| )$v=" <<<"$help" || echo "make help lacks variable $v"
+		done >>"$tmp/help-missing"
+	cat "$tmp/help-missing"
+	[ ! -s "$tmp/help-missing" ]
+}
+check "make help names every target and every variable of the README" help_complete
+
 # --- side_by_side (scripts/lib.sh): how many runs at once, and a failure
 # stops what comes after it.  Each run notes its start and end in a file;
 # the assertions are on the order of those notes, not on time.
