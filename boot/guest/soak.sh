@@ -113,7 +113,8 @@ done
 # stress-ng exits 0, or 3 (no resource) / 4 (not implemented) for a
 # stressor it skipped; anything else is a failure.  Its YAML has the
 # bogo-ops of the stressors that ran; its log the failures ("fail:"
-# lines) and why the others were skipped.
+# lines), why the others were skipped, and for a stressor in neither
+# (killed, say, before it reported) its last line.
 for fs in $systems; do
 	rc=$(cat "/tmp/soak-$fs.rc")
 	awk -v fs="$fs" -v all="$stressors" -v logfile="/tmp/soak-$fs.log" '
@@ -128,6 +129,8 @@ for fs in $systems; do
 					failures[name]++
 				else if (l ~ /skip/ && !(name in why))
 					why[name] = l
+				else
+					last[name] = l
 			}
 			n = split(all, want)
 			for (i = 1; i <= n; i++) {
@@ -135,7 +138,9 @@ for fs in $systems; do
 				if (s in ops)
 					print "GUEST: SOAK " fs " " s " bogo-ops=" ops[s] " failures=" failures[s] + 0
 				else
-					print "GUEST: SOAK " fs " " s " skipped: " (s in why ? why[s] : "not in stress-ng'"'"'s report")
+					print "GUEST: SOAK " fs " " s " skipped: " (s in why ? why[s] : \
+						"not in stress-ng'"'"'s report; its last log line: " \
+						(s in last ? last[s] : "none"))
 			}
 		}' "/tmp/soak-$fs.yaml"
 	case $rc in
