@@ -71,6 +71,9 @@ TARBALL := /usr/src/linux-source-$(KVER).tar.xz
 endif
 
 export TOP KID KVER TREE TARBALL KVERS AUTHOR RESULTS FSTESTS
+# make test's ONLY and LIST select its own checks: the makes its checks
+# run do not get them (scripts/test.sh empties them in their environment).
+MAKEOVERRIDES := $(filter-out ONLY=% LIST=%,$(MAKEOVERRIDES))
 
 # Numbered progress lines ("[3/5] ...") when the whole job runs.
 ifeq ($(filter-out all,$(MAKECMDGOALS)),)

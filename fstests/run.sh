@@ -46,6 +46,8 @@ case $kmemleak in
 0 | 1) ;;
 *) die fstests "FSTESTS_KMEMLEAK=$kmemleak is not 0 or 1" ;;
 esac
+jobs=${FSTESTS_JOBS:-$(nproc)}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die fstests "FSTESTS_JOBS=$jobs is not a positive number of guests"
 leakoff=' kmemleak=off'
 [ "$kmemleak" = 0 ] || leakoff=
 [ -n "$fses" ] || die fstests "FSTESTS_FS is empty; name ext4, xfs or both"
@@ -135,7 +137,7 @@ run_one() {
 # FSTESTS_JOBS guests at once (the host's CPU count).
 for fs in $fses; do
 	for kernel in $kernels; do
-		side_by_side "${FSTESTS_JOBS:-$(nproc)}" run_one "$kernel" "$fs"
+		side_by_side "$jobs" run_one "$kernel" "$fs"
 	done
 done
 side_by_side_wait || exit 1

@@ -66,5 +66,5 @@ done
 for rule in "$TOP"/cocci/audit/*.cocci; do
 	[ -e "$rule" ] && fixtures "$rule" report "$TOP/cocci/tests/audit-$(basename "$rule" .cocci)"
 done
-[ -n "${LIST:-}" ] || echo "cocci fixtures: $n run"
+[ -n "${LIST:-}" ] || { [ -n "${ONLY:-}" ] && [ "$n" = 0 ]; } || echo "cocci fixtures: $n run"
 exit $status

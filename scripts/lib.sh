@@ -48,27 +48,34 @@ export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 
 # side_by_side MAX CMD...: run CMD in the background, once fewer than MAX
-# of the runs started this way are still going.  side_by_side_wait waits
+# of the runs started this way are still going (waited for by PID: other
+# background jobs of the caller do not count).  side_by_side_wait waits
 # for the rest and fails if any run failed; a run that fails has said why
 # (die), and none is started after it.  Boots under TCG each keep about
 # one host CPU busy: this is how make fstests and make soak use them all.
-sbs_running=0 sbs_failed=0
+sbs_pids=() sbs_failed=0
 sbs_reap() {
-	wait -n || sbs_failed=1
-	sbs_running=$((sbs_running - 1))
+	local ended="" pid left=()
+	wait -n -p ended "${sbs_pids[@]}" || sbs_failed=1
+	for pid in "${sbs_pids[@]}"; do
+		[ "$pid" = "$ended" ] || left+=("$pid")
+	done
+	# No run of ours was left to wait for (ended unset).
+	[ -n "$ended" ] || left=()
+	sbs_pids=("${left[@]}")
 }
 side_by_side() {
 	local max=$1
 	shift
-	if [ "$sbs_running" -ge "$max" ]; then
+	if [ "${#sbs_pids[@]}" -ge "$max" ]; then
 		sbs_reap
 	fi
 	[ "$sbs_failed" = 0 ] || return 0
 	"$@" &
-	sbs_running=$((sbs_running + 1))
+	sbs_pids+=("$!")
 }
 side_by_side_wait() {
-	while [ "$sbs_running" -gt 0 ]; do
+	while [ "${#sbs_pids[@]}" -gt 0 ]; do
 		sbs_reap
 	done
 	[ "$sbs_failed" = 0 ]

@@ -20,10 +20,14 @@
 set -uo pipefail
 TOP=${TOP:?run through make}
 export RESULTS=$TOP/build/test-results LIST ONLY
-mkdir -p "$TOP/build"
-: >"$RESULTS"
 # shellcheck source=scripts/tests/lib.sh
 . "$TOP/scripts/tests/lib.sh"
+if [ -n "${ONLY:-}" ]; then
+	grep -qE -- "$ONLY" </dev/null 2>/dev/null
+	[ $? -lt 2 ] || { echo "error: test: ONLY='$ONLY' is not a grep -E pattern" >&2; exit 1; }
+fi
+# LIST=1 runs nothing: the last run's results stay.
+[ -n "${LIST:-}" ] || { mkdir -p "$TOP/build" && : >"$RESULTS"; }
 
 # identical_twice KVER: make the series again (not found unchanged) and
 # compare.
@@ -57,7 +61,13 @@ suite() {
 	if [ -n "${LIST:-}" ]; then
 		"$@" 2>/dev/null
 	elif [ -n "${ONLY:-}" ]; then
-		"$@"
+		# A script that fails without a FAIL line of its own (it broke
+		# before its checks) fails as the stage.
+		local fails
+		fails=$(grep -c '^FAIL' "$RESULTS")
+		if ! "$@" && [ "$(grep -c '^FAIL' "$RESULTS")" = "$fails" ]; then
+			echo "FAIL $name" >>"$RESULTS"
+		fi
 	else
 		stage "$name" "$@"
 	fi
@@ -126,6 +136,10 @@ fi
 [ -z "${LIST:-}" ] || exit 0
 passed=$(grep -c '^PASS' "$RESULTS")
 failed=$(grep -c '^FAIL' "$RESULTS")
+if [ -n "${ONLY:-}" ] && [ $((passed + failed)) = 0 ]; then
+	echo "FAIL ONLY='$ONLY' matched no check (LIST=1 names them)" | tee -a "$RESULTS"
+	failed=1
+fi
 grep '^FAIL' "$RESULTS"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

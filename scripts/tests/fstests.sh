@@ -66,6 +66,7 @@ clean() {
 	run patched pass notrun fail
 	run pristine pass notrun fail
 	echo 'unreferenced object 0xffff888003e1c000 (size 64):' >"$tmp/f/patched-ext4/results/generic/003.kmemleak"
+	cp "$tmp/f/patched-ext4/results/generic/003.kmemleak" "$tmp/f/pristine-ext4/results/generic/"
 	echo generic/999 >"$tmp/f/patched-ext4/exclude"
 	report || return 1
 	cat "$tmp/f/fstests.txt"
@@ -104,6 +105,13 @@ harness() {
 	run patched pass -- './check: line 307: /dev/fd/63: No such file or directory'
 	run pristine pass
 	fails 'ext4: fstests harness error: ./check: line 307: /dev/fd/63'
+}
+
+more_leaks() {
+	run patched pass fail
+	run pristine pass fail
+	echo 'unreferenced object 0xffff888003e1c000 (size 64):' >"$tmp/f/patched-ext4/results/generic/002.kmemleak"
+	fails 'ext4: 1 tests failed on a kmemleak report, 0 on pristine'
 }
 
 # Each way a test can go missing or lose its control.
@@ -163,6 +171,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
 	check "fstests report: a run that did not end fails" unfinished
 	check "fstests report: an error of check's own shell fails" harness
+	check "fstests report: more tests failing on a kmemleak report than on pristine fails" more_leaks
 	check "fstests report: a pristine run that did not end leaves no control and fails" pristine_unfinished
 	check "fstests report: a test pristine ran and patched did not fails" missing
 	check "fstests report: a test passing on pristine and not run on patched fails" not_run
@@ -236,6 +245,8 @@ check "fstests $v: a file system other than ext4 and xfs is one error line" \
 	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
 check "fstests $v: FSTESTS_KMEMLEAK other than 0 or 1 is one error line" \
 	bad_fstests "error: fstests: FSTESTS_KMEMLEAK=yes is not 0 or 1" FSTESTS_KMEMLEAK=yes
+check "fstests $v: FSTESTS_JOBS that is not a positive number is one error line" \
+	bad_fstests "error: fstests: FSTESTS_JOBS=0 is not a positive number of guests" FSTESTS_JOBS=0
 check "fstests $v: a group with no test for the file system is one error line" \
 	bad_fstests "error: fstests: FSTESTS_GROUPS names 'replace', which has no test in tests/generic or tests/ext4" \
 	FSTESTS_GROUPS=replace FSTESTS_FS=ext4

@@ -114,5 +114,5 @@ check "series $v: a manual patch and a semantic patch become commits" extra_step
 check "check $v: the leftover check fails on the pristine tree" leftovers_in_pristine
 check "series: TREE= on the $v source gives the same patches as KVER=$v" same_tree
 check "series $v: made again with nothing changed, it is not made anew" unchanged
-rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
+[ -n "${LIST:-}" ] || rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
 exit $status

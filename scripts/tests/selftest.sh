@@ -227,19 +227,19 @@ sbs() {
 		set +e
 		# note NAME [OTHER]: NAME starts, waits for OTHER to start (gives
 		# up after 600 looks, so that a broken side_by_side cannot hang
-		# make test; OTHER "-": one look), ends.
+		# make test; OTHER "-": waits 0.2 s instead), ends.
 		note() {
-			local looks=0 most=600
-			[ "${2:-}" != - ] || most=1
+			local looks=0
 			echo "$1 start" >>"$tmp/sbs"
-			while [ -n "${2:-}" ] && ! grep -qx -- "$2 start" "$tmp/sbs"; do
-				looks=$((looks + 1))
-				if [ "$looks" -ge "$most" ]; then
-					[ "$2" = - ] || return 1
-					break
-				fi
-				sleep 0.1
-			done
+			if [ "${2:-}" = - ]; then
+				sleep 0.2
+			elif [ -n "${2:-}" ]; then
+				until grep -qx -- "$2 start" "$tmp/sbs"; do
+					looks=$((looks + 1))
+					[ "$looks" -lt 600 ] || return 1
+					sleep 0.1
+				done
+			fi
 			echo "$1 end" >>"$tmp/sbs"
 			[ "$1" != fail ]
 		}
@@ -254,7 +254,7 @@ sbs() {
 }
 serial() {
 	: >"$tmp/sbs"
-	# a looks once (0.1 s) for b: had b started, the order would show it.
+	# a takes 0.2 s: had b started meanwhile, the order would show it.
 	sbs 1 "a -" b && printf '%s\n' 'a start' 'a end' 'b start' 'b end' | diff - "$tmp/sbs"
 }
 together() {
