@@ -91,12 +91,12 @@ while read -r xfs xtest why; do
 done <"$exclude"
 [ "${1:-}" != args ] || exit 0
 need_series fstests
-# What an earlier run wrote is not this run's verdict.
-rm -rf "$OUT/fstests" "$OUT/fstests.txt" "$OUT/fstests.json"
 
 "$TOP/fstests/rootfs.sh"
 work=$BUILD/fstests
 fresh_dir "$work"
+# What an earlier run wrote is not this run's verdict.
+rm -rf "$OUT/fstests" "$OUT/fstests.txt" "$OUT/fstests.json"
 build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 [ "$kernels" = patched ] ||
 	build_kernel fstests pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config

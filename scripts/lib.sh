@@ -168,10 +168,17 @@ need_series() {
 	[ -f "$OUT/patches/series" ] || die "$1" "no series in $OUT/patches; run 'make series'"
 }
 
-# fresh_dir DIR: DIR made empty, and $LOGDIR made.
+# fresh_dir DIR: DIR made empty (unless another run holds it), and $LOGDIR made.
 fresh_dir() {
+	local lock
+	mkdir -p "$(dirname "$1")" "$LOGDIR"
+	# Held until this script and its guests end: a second make of the same
+	# stage and tree would empty the directory under the first one.
+	exec {lock}>"$1.lock"
+	flock -n "$lock" ||
+		die "$(basename "$1")" "$1 is in use by another run of this stage on $KID; wait for it to end"
 	rm -rf "$1"
-	mkdir -p "$1" "$LOGDIR"
+	mkdir -p "$1"
 }
 
 # build_kernel STAGE NAME TREE MODE OBJ FRAGMENT...: configure TREE in OBJ

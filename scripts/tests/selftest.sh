@@ -197,6 +197,27 @@ matrix_report() {
 }
 check "matrix report: generated share, leftovers, the failing tree's error" matrix_report
 
+# --- fresh_dir (scripts/lib.sh): a directory another run holds is left
+# alone, with one error line.
+held_dir() {
+	mkdir -p "$tmp/held/work"
+	touch "$tmp/held/work/result"
+	(
+		exec 8>"$tmp/held/work.lock"
+		flock 8
+		: >"$tmp/held/locked"
+		until [ -e "$tmp/held/release" ]; do sleep 0.1; done
+	) &
+	until [ -e "$tmp/held/locked" ]; do sleep 0.1; done
+	one_error "error: work: $tmp/held/work is in use by another run of this stage on selftest" \
+		bash -c "KID=selftest BUILD=$tmp/held; . $TOP/scripts/lib.sh; fresh_dir $tmp/held/work"
+	local ok=$?
+	: >"$tmp/held/release"
+	wait
+	[ "$ok" = 0 ] && [ -e "$tmp/held/work/result" ]
+}
+check "fresh_dir leaves a directory another run holds alone, with one error line" held_dir
+
 # --- make help names every target and every variable the README lists.
 help_complete() {
 	local help
