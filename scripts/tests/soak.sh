@@ -87,6 +87,22 @@ leak() {
 	fails 'kmemleak: 1 leaks (pristine: 0)'
 }
 
+# A hung task in another kworker and task of the same name, repeated by
+# stress-ng's --klog-check, with the same soak failure on both kernels.
+hung_both() {
+	console patched '[ 1868.44] INFO: task kworker/0:1:11 blocked for more than 121 seconds.' \
+		"stress-ng: error: [140] klog-check: error: [1868.44] 'INFO: task kworker/0:1:11 blocked for more than 121 seconds.'" \
+		'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+	console pristine '[ 1872.01] INFO: task kworker/0:2:24 blocked for more than 120 seconds.' \
+		'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+	report && cat "$tmp/c/soak.txt" && grep -q 'reports 1, leaks 0' "$tmp/c/soak.txt" &&
+		grep -qx '  INFO: task kworker/N blocked for more than N seconds.' "$tmp/c/soak.txt"
+}
+soak_failed() {
+	console patched 'GUEST: SOAK-FAIL stress-ng on xfs exited 2'
+	console pristine 'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+	fails '  SOAK-FAIL stress-ng on xfs exited 2'
+}
 unclean() {
 	console patched
 	console pristine
@@ -124,6 +140,8 @@ if [ "$mode" = report ]; then
 	check "soak report: a file system that does not check clean fails" unclean
 	check "soak report: a stressor failing where the pristine one did not fails" stressor_failed
 	check "soak report: a soak without allocation failures injected fails" no_faults
+	check "soak report: the same hang and soak failure on both kernels, whatever the kworker, is pre-existing" hung_both
+	check "soak report: a soak failure the pristine soak did not have fails" soak_failed
 	check "soak report: a soak that did not finish fails" unfinished
 	exit "$status"
 fi
