@@ -22,7 +22,7 @@ fixtures_of() {
 		sed -i "$edit" "$copy/cocci/$file"
 		cmp -s "$TOP/cocci/$file" "$copy/cocci/$file" && { echo "$edit changed nothing"; return 2; }
 	fi
-	RESULTS='' TOP=$copy AUDIT_LOCKS=$copy/cocci/audit/locks.conf \
+	TOP=$copy AUDIT_LOCKS=$copy/cocci/audit/locks.conf \
 		"$copy/scripts/cocci-fixtures.sh"
 }
 # broken SED FILE RULE: with FILE edited, RULE's fixtures must fail.

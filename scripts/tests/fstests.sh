@@ -229,7 +229,7 @@ EOF
 # A guest that does not end within BOOT_TIMEOUT: stopped, and the run
 # fails as one that did not end.
 hung() {
-	RESULTS='' BOOT_TIMEOUT=20 make -s -C "$TOP" fstests KVER="$v" QUICK=1 >"$tmp/hung.out" 2>&1 && return 1
+	BOOT_TIMEOUT=20 make -s -C "$TOP" fstests KVER="$v" QUICK=1 >"$tmp/hung.out" 2>&1 && return 1
 	cat "$tmp/hung.out"
 	grep -q 'problem: ext4: check did not finish on the patched kernel' "$tmp/hung.out" &&
 		grep -q '^FSTESTS: the boot hung: no end after 20s' "$out/fstests/patched-ext4/console.log"

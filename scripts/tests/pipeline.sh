@@ -36,7 +36,7 @@ hung_boot() {
 	local out=$tmp/hung
 	mkdir -p "$out"
 	cp -r "$TOP/out/$v/patches" "$out/"
-	if RESULTS='' OUT=$out KID=$v RT=0 KASAN=0 BOOT_TIMEOUT=2 "$TOP/boot/run.sh" 2>"$tmp/err"; then
+	if OUT=$out KID=$v RT=0 KASAN=0 BOOT_TIMEOUT=2 "$TOP/boot/run.sh" 2>"$tmp/err"; then
 		echo "a 2-second boot passed"
 		return 1
 	fi
@@ -57,7 +57,7 @@ extra_steps() {
 	printf '%s\n' '/// fs: a barrier after i_sb_list set-up, from a test' '///' \
 		'/// Only a test.' 'virtual patch' '@depends on patch@' 'identifier i;' '@@' \
 		'  INIT_LIST_HEAD(&i->i_sb_list);' '+ barrier();' >"$tmp/test.cocci"
-	RESULTS='' OUT=$out make -s -C "$TOP" series KVER="$v" \
+	OUT=$out make -s -C "$TOP" series KVER="$v" \
 		MANUAL_PATCHES="$tmp/0001-test.patch" MANUAL_PATCHES_AFTER= \
 		COCCI_RULES="$tmp/test.cocci" || return 1
 	ls "$out/patches"
@@ -74,7 +74,7 @@ extra_steps() {
 leftovers_in_pristine() {
 	local report=$tmp/leftovers
 	: >"$report"
-	if RESULTS='' KID=$v SRC="$TOP/build/$v/pristine" "$TOP/check/leftovers.sh" "$report"; then
+	if KID=$v SRC="$TOP/build/$v/pristine" "$TOP/check/leftovers.sh" "$report"; then
 		echo "no leftover found in the pristine tree"
 		return 1
 	fi

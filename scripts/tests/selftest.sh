@@ -27,7 +27,7 @@ good=$tmp/good.log
 printf '%s\n' '[    1.0] Linux version 6.1' '    # demo: pass:2 fail:0 skip:0 total:2' \
 	'GUEST: PASS smp-check' 'GUEST: ALL TESTS PASSED' 'GUEST: done' >"$good"
 scan() {
-	KID=selftest RESULTS='' "$TOP/boot/scan-console.sh" "$1" "$kunit_src"
+	KID=selftest "$TOP/boot/scan-console.sh" "$1" "$kunit_src"
 }
 check "scanner passes a clean console" scan "$good"
 headers=$(grep -v '^#' "$TOP/boot/kernel-reports.txt" | sed 's/\.\*/ 3 /')
