@@ -6,7 +6,8 @@ Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
 rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init,
 after "BENCH-FS FS" lines naming their file system),
 DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
-boots) and
+boots), DIR/profile-{pristine,patched}.log (the -icount boots with the
+function profiler, scripts/bench_profile.py) and
 DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
 /proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
 OUT/bench.json, OUT/bench.txt, and the gnuplot script OUT/bench.gp with
@@ -25,6 +26,7 @@ import statistics
 import sys
 
 import bench_model
+import bench_profile
 
 KERNELS = ("pristine", "patched")
 # Workloads in the order the guest runs them, with what they measure.
@@ -214,6 +216,7 @@ def build_report(args):
                 scaling[f"{fs}/{name}"] = {k: two[0][k]["median"] / (2 * one[0][k]["median"])
                                            for k in KERNELS}
     contention, work = read_contention(args.dir, args.vcpus)
+    costs = read_costs(args.dir)
     return {
         "pristine": args.pristine,
         "patched": args.patched,
@@ -234,7 +237,10 @@ def build_report(args):
                       for k in KERNELS},
         "lockstat_work": work,
         "model": bench_model.build(contention, work, KERNELS),
-        "instructions_per_op": read_costs(args.dir),
+        "instructions_per_op": costs,
+        "attribution": bench_profile.attribute(
+            {k: bench_profile.read(os.path.join(args.dir, f"profile-{k}.log"), lines)
+             for k in KERNELS}, costs, KERNELS),
         "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
                      "-rtc clock=vm -smp 1 -m 1024, ext4 and XFS on brd, tmpfs",
     }
@@ -276,6 +282,8 @@ def text(report):
         flag = f"  above {COST_SLACK}" if c["ratio"] > COST_SLACK else ""
         out.append("{:<24} {:>12.1f} {:>12.1f} {:>7.4f}{}".format(
             key, c["pristine"][0], c["patched"][0], c["ratio"], flag))
+    out += [""] + bench_profile.text(report["attribution"], report["instructions_per_op"],
+                                     COST_SLACK, KERNELS)
     out += ["", "lock_stat kernels (lockdep's lock statistics on), a thread per vCPU of "
             "unlink1, unlink2 and the cold stat storm;",
             "per 1000: contentions per 1,000 acquisitions; wait: total wait time "

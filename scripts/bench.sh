@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # make bench: the pristine and the patched kernel side by side.
-# Kernels: the rate kernels, boot/base.config + boot/bench/rates.config (no
-# lock debugging), of the pristine and the patched tree, built in
+# Kernels: the rate kernels, boot/base.config + boot/bench/rates.config +
+# boot/profile.config (no lock debugging; the function profiler compiled
+# in, off), of the pristine and the patched tree, built in
 # build/$KID/obj-bench-{pristine,patched}; and the lock_stat kernels, the
 # boot test's configuration (boot/*.config: lockdep, lock_stat), which
 # is make boot's build/$KID/obj for the patched tree and is built in
@@ -18,14 +19,12 @@
 # one virtual nanosecond per guest instruction), the single-thread
 # workloads a fixed number of times on ext4 and XFS in RAM disks and on tmpfs,
 # so their instructions per operation; the two rounds of a kernel must
-# agree to the instruction.  Writes out/$KID/bench.json, bench.txt,
+# agree to the instruction.  Then once more each with the function
+# profiler on around every workload: which functions the instructions
+# are spent in.  Writes out/$KID/bench.json, bench.txt,
 # bench.svg and bench-contention.svg (scripts/bench-report.py); the
 # consoles stay in
 # build/$KID/bench.
-# QUICK=1 proves the path in a fraction of the time: one round of short
-# runs, and the rate kernels are only configured, not built: the rate
-# runs boot the lock_stat kernels, so its rates are not figures to read.
-# "bench.sh args" only checks QUICK and ROUNDS (make does that first).
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
@@ -50,7 +49,7 @@ kernel() {
 		build_kernel bench "$@"
 	fi
 }
-rates=("$TOP/boot/base.config" "$TOP/boot/bench/rates.config")
+rates=("$TOP/boot/base.config" "$TOP/boot/bench/rates.config" "$TOP/boot/profile.config")
 [ "${QUICK:-0}" = 0 ] || export CONFIGURE_ONLY=1
 kernel pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-pristine" "${rates[@]}"
 kernel patched "$SRC" patched "$BUILD/obj-bench-patched" "${rates[@]}"
@@ -75,12 +74,13 @@ initrd=$work/initramfs.cpio.gz
 # on a new ext4 disk with room for every workload's inodes (the rates
 # mode on a new XFS disk too), under the accelerator the first boot found
 # (see boot/qemu.sh); the cost mode runs under -icount on two RAM disks
-# of 320 MiB (brd; mkfs.xfs wants 300) that the guest formats.
+# of 320 MiB (brd; mkfs.xfs wants 300) that the guest formats, and so
+# does the profile mode.
 accel=
 boot() {
 	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} start=$SECONDS used rc=0 how disk=()
 	how=(ACCEL="${accel%% *}")
-	if [ "$mode" = cost ]; then
+	if [ "$mode" = cost ] || [ "$mode" = profile ]; then
 		how=(ICOUNT=1)
 	else
 		rm -f "$work/disk.img"
@@ -99,7 +99,7 @@ boot() {
 	used=$(env "${how[@]}" CPUS="$vcpus" BOOT_TIMEOUT="$timeout" \
 		BOOT_APPEND="quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
 		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
-	[ "$mode" = cost ] || [ -n "$accel" ] || accel=$used
+	[ "${how[0]}" = ICOUNT=1 ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${timeout}s; see $log"
 	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
 		die bench "the $kernel kernel's $mode run failed; see $log"
@@ -121,6 +121,9 @@ for round in 1 2; do
 	for kernel in $order; do
 		boot "$kernel" cost "$work/cost-$kernel-$round.log"
 	done
+done
+for kernel in pristine patched; do
+	boot "$kernel" profile "$work/profile-$kernel.log"
 done
 for n in "${vcpu_counts[@]}"; do
 	for kernel in pristine patched; do

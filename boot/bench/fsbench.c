@@ -31,6 +31,13 @@
  * nanosecond is one guest instruction, so T / O is instructions per
  * operation.  A failure prints "BENCH-FAIL NAME: reason" and exits
  * non-zero.  Threads are pinned, thread i to CPU i.
+ *
+ * With FSBENCH_PROFILE set to tracefs' directory, the kernel's function
+ * profiler is on for each measured section only, and each BENCH line is
+ * followed by the profile of its section: "PROFILE NAME CPU FUNCTION HITS
+ * TIME us ...", trace_stat/functionCPU's lines (FUNCTION cut to 30
+ * characters; TIME the function's own, without its callees', when
+ * options/graph-time is 0).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -66,13 +73,61 @@ static uint64_t now(void)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-/* report: ops operations since start (a now() value). */
+static const char *profile_dir;
+
+static void profile_switch(const char *on)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/function_profile_enabled", profile_dir);
+	fd = open(path, O_WRONLY);
+	if (fd < 0 || write(fd, on, 1) != 1 || close(fd))
+		fail(path);
+}
+
+/* profile_print: every CPU's profile of the section just measured. */
+static void profile_print(void)
+{
+	char path[256], line[256];
+	FILE *f;
+	int cpu;
+
+	for (cpu = 0;; cpu++) {
+		snprintf(path, sizeof(path), "%s/trace_stat/function%d", profile_dir, cpu);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		while (fgets(line, sizeof(line), f)) {
+			if (strstr(line, "Function") || strstr(line, "---"))
+				continue;
+			printf("PROFILE %s %d %s", bench_name, cpu, line + strspn(line, " "));
+		}
+		fclose(f);
+	}
+	if (cpu == 0)
+		fail(path);
+}
+
+/* begin: the start of a measured section, a now() value for report(). */
+static uint64_t begin(void)
+{
+	if (profile_dir)
+		profile_switch("1");
+	return now();
+}
+
+/* report: ops operations since start (a begin() value). */
 static void report(int threads, unsigned long ops, uint64_t start, const char *extra)
 {
 	uint64_t ns = now() - start;
 
+	if (profile_dir)
+		profile_switch("0");
 	printf("BENCH %s threads=%d rate=%.1f ops=%lu ns=%llu%s\n", bench_name,
 	       threads, ops * 1e9 / (ns ? ns : 1), ops, (unsigned long long)ns, extra);
+	if (profile_dir)
+		profile_print();
 	fflush(stdout);
 }
 
@@ -194,7 +249,7 @@ static int rate(int threads, int seconds, const char *dir)
 			fail("pthread_create");
 	while (atomic_load(&started) < threads)
 		sched_yield();
-	start = now();
+	start = begin();
 	sleep(seconds);
 	atomic_store(&stop, 1);
 	for (i = 0; i < threads; i++) {
@@ -224,7 +279,7 @@ static int fixed_ops(unsigned long n, const char *dir)
 	} else {
 		shape_path(path, sizeof(path), 0, dir);
 	}
-	start = now();
+	start = begin();
 	for (i = 0; i < n; i++) {
 		if (creating) {
 			snprintf(path, sizeof(path), "%s/create/%lu", dir, i);
@@ -289,7 +344,7 @@ static int stat_storm(int threads, int files, const char *dir)
 		}
 	}
 	drop_vm_caches("3");
-	start = now();
+	start = begin();
 	for (d = 0; d < threads; d++) {
 		t[d] = (struct stat_thread){ .index = d,
 			.first_dir = d * (STAT_DIRS / threads),
@@ -332,11 +387,11 @@ static int walk_cost(int files, const char *mnt)
 	sync();
 	snprintf(extra, sizeof(extra), " inodes=%ld", cached_inodes());
 	bench_name = "walk-drop_caches";
-	start = now();
+	start = begin();
 	drop_vm_caches("1");
 	report(1, files, start, extra);
 	bench_name = "walk-umount";
-	start = now();
+	start = begin();
 	if (umount(mnt))
 		fail(mnt);
 	report(1, files, start, extra);
@@ -346,6 +401,7 @@ static int walk_cost(int files, const char *mnt)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	profile_dir = getenv("FSBENCH_PROFILE");
 	if (argc == 6 && !strcmp(argv[1], "rate")) {
 		shape = argv[2];
 		bench_name = shape;

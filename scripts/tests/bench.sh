@@ -41,6 +41,24 @@ cost() {
 		>"$1/cost-$2-$3.log"
 }
 
+# profile DIR KERNEL: a made-up profile console, the cost workloads with
+# their real instructions plus 100 per call (the profiler's own): on
+# ext4, open1 (1000 operations) spends 1500 instructions per operation in
+# path_openat and 500 in two calls of do_dentry_open, and the patched
+# kernel 10 more in one call of br_read_lock; on tmpfs, walk-umount (500
+# inodes) 2000 per inode in evict.
+profile() {
+	{
+		printf '%s\r\n' 'BENCH-FS ext4' 'BENCH open1 threads=1 rate=1 ops=1000 ns=9' \
+			'PROFILE open1 0 path_openat    1000    1600.000 us     1.600 us        0.000 us' \
+			'PROFILE open1 0 do_dentry_open    2000    700.000 us     0.350 us        0.000 us'
+		[ "$2" = pristine ] ||
+			printf '%s\r\n' 'PROFILE open1 0 br_read_lock    1000    110.000 us     0.110 us        0.000 us'
+		printf '%s\r\n' 'BENCH-FS tmpfs' 'BENCH walk-umount threads=1 rate=1 ops=500 ns=9 inodes=9' \
+			'PROFILE walk-umount 0 evict    500    1050.000 us     2.100 us        0.000 us'
+	} >"$1/profile-$2.log"
+}
+
 made_up() {
 	local dir=$tmp/consoles
 	mkdir -p "$dir"
@@ -64,6 +82,8 @@ made_up() {
 	cost "$dir" pristine 2 2000000
 	cost "$dir" patched 1 2010000
 	cost "$dir" patched 2 2010000
+	profile "$dir" pristine
+	profile "$dir" patched
 }
 
 report() {
@@ -103,10 +123,23 @@ assert two["ratio_ci95"][0] > 1, two["ratio_ci95"]
 c = r["instructions_per_op"]
 assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "ratio": 1.005}, c
 assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
+# The profiler's 100 instructions per call found from the counts, and the
+# 10 more instructions per open put on br_read_lock.
+a = r["attribution"]
+assert {k: round(v, 6) for k, v in a["overhead_per_call"].items()} == {"pristine": 100, "patched": 100}, a
+o = a["workloads"]["ext4/open1"]
+assert round(o["counted_delta"], 6) == 10 and round(o["profiled_delta"], 6) == 10, o
+top = o["functions"][0]
+assert top["function"] == "br_read_lock" and top["calls"] == [0, 1], top
+assert [round(v, 6) for v in top["instructions"]] == [0, 10], top
+assert all(abs(f["delta"]) < 1e-6 for f in o["functions"][1:]), o
+assert abs(a["workloads"]["tmpfs/walk-umount"]["profiled_delta"]) < 1e-6, a
 EOF
 	grep -q '^ext4/open1  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^xfs/unlink2  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt" &&
+		grep -q '^ext4/open1: ratio 1.0050, counted +10.0 instructions per operation, profiled +10.0$' "$tmp/report/bench.txt" &&
+		grep -q '^  br_read_lock  *0.00  *1.00  *0.0  *10.0  *+10.0$' "$tmp/report/bench.txt" &&
 		grep -q '^    8 pristine  &s->s_inode_list_lock  *28  *1234  *22.69  *8.5$' "$tmp/report/bench.txt"
 }
 
@@ -153,6 +186,23 @@ cost_drift() {
 	fi
 	cat "$tmp/err"
 	grep -q "^ext4/open1: the patched kernel's -icount rounds differ (2010.0 vs 2010.0" "$tmp/err"
+}
+
+# A profile console without one of the cost workloads, or with a PROFILE
+# line that follows no BENCH line of its own: the report fails, saying so.
+profile_gaps() {
+	local log=$tmp/consoles/profile-patched.log rc=0
+	cp "$log" "$log.kept"
+	sed -i '/walk-umount/d' "$log"
+	report 2>"$tmp/err" && rc=1
+	cat "$tmp/err"
+	grep -q '^the profile boots have no tmpfs/walk-umount$' "$tmp/err" || rc=1
+	sed -i '/^BENCH open1/d' "$log"
+	report 2>"$tmp/err" && rc=1
+	cat "$tmp/err"
+	grep -q 'profile-patched.log: a PROFILE line of open1 not after its BENCH line$' "$tmp/err" || rc=1
+	mv "$log.kept" "$log"
+	return $rc
 }
 
 # QUICK's single vCPU count: the report and both plots still come out.
@@ -246,7 +296,7 @@ model_report() {
 
 if [ "$mode" = report ]; then
 	made_up
-	check "bench report: medians, ranges, ratios and intervals, scaling efficiency, lock_stat rows, instructions per operation" figures
+	check "bench report: medians, ranges, ratios and intervals, scaling efficiency, lock_stat rows, instructions per operation, the function that costs them" figures
 	check "bench report: a plot script for both kernels" \
 		grep -q "using 2:3:4:xtic(1) title 'pristine', '' using 5:6:7 title 'patched'" \
 		"$tmp/report/bench.gp"
@@ -257,6 +307,7 @@ if [ "$mode" = report ]; then
 	check "bench report: the model's section and plot from the consoles" model_report
 	check "bench report: one vCPU count (QUICK) gives the tables and both plots" one_vcpu_count
 	check "bench report: fails when a rate comes before any BENCH-FS line" no_fs
+	check "bench report: fails when a profile console lacks a workload or a BENCH line" profile_gaps
 	check "bench report: fails when a kernel's -icount rounds differ" cost_drift
 	check "bench report: fails when a vCPU count's lock_stat console is missing" missing_lockstat
 	check "bench report: fails when a round's console is missing" missing_round
