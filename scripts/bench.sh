@@ -114,17 +114,15 @@ for round in $(seq "$rounds"); do
 		boot "$kernel" rates "$work/rates-$kernel-$round.log"
 	done
 done
-# Two cost rounds, in both orders, as the rate rounds.
-for round in 1 2; do
-	order="pristine patched"
-	[ $round = 1 ] || order="patched pristine"
-	for kernel in $order; do
-		boot "$kernel" cost "$work/cost-$kernel-$round.log"
+# Two cost rounds of each kernel, then a profile boot of each.  -icount
+# guests count instructions, whatever else the host runs: two at a time.
+for run in cost:1 cost:2 profile:; do
+	round=${run#*:}
+	for kernel in pristine patched; do
+		side_by_side 2 boot "$kernel" "${run%:*}" "$work/${run%:*}-$kernel${round:+-$round}.log"
 	done
 done
-for kernel in pristine patched; do
-	boot "$kernel" profile "$work/profile-$kernel.log"
-done
+side_by_side_wait || exit 1
 for n in "${vcpu_counts[@]}"; do
 	for kernel in pristine patched; do
 		boot "lockstat-$kernel" lockstat "$work/lockstat-$kernel-$n.log" "$n"

@@ -7,15 +7,18 @@ the cost workloads with the kernel's function profiler on around each,
 and puts the pristine-to-patched difference of each workload on the
 functions that make it.
 
-The profiler's own time lands in the function it measures: a function's
-own time is its real instructions plus a fixed overhead per call.  The
-overhead is calibrated per kernel from the -icount rounds, which ran the
-same workloads without the profiler: overhead per call = (profiled
-instructions - counted instructions) / calls, over all workloads.  A
-function's instructions per operation are then its own time less that
-overhead times its calls.  Function names are the profiler's, cut at 30
-characters; a function the compiler split differently in the two kernels
-(".part.0", ".isra.0") shows as two rows.
+The profiler's own time lands in the functions it measures, a fixed
+amount per call, split between the function called and its caller (the
+profiler takes its time stamps in the middle of its own hooks).  So a
+function's own instructions per operation here are its real ones plus
+that overhead for its calls and its callees' calls: where the calls did
+not change, the difference between the kernels is real; a call added or
+removed moves it by about the overhead per call, calibrated per kernel
+from the -icount rounds, which ran the same workloads without the
+profiler: (profiled - counted instructions) / calls, over all workloads.
+Function names are the profiler's, cut at 30 characters; a function the
+compiler split differently in the two kernels (".part.0", ".isra.0")
+shows as two rows.
 """
 import re
 import sys
@@ -94,13 +97,14 @@ def attribute(profiles, costs, kernels):
                 c, t = profiles[k][key]["functions"].get(name, (0, 0.0))
                 ops = profiles[k][key]["ops"]
                 calls.append(c / ops)
-                own.append((t - cost_per_call[k] * c) / ops)
+                own.append(t / ops)
             rows.append({"function": name, "calls": calls, "instructions": own,
                          "delta": own[1] - own[0]})
         rows.sort(key=lambda r: (-abs(r["delta"]), r["function"]))
         result[key] = {
             "counted_delta": costs[key][kernels[1]][0] - costs[key][kernels[0]][0],
             "profiled_delta": sum(r["delta"] for r in rows),
+            "calls_delta": sum(r["calls"][1] - r["calls"][0] for r in rows),
             "functions": rows[:JSON_TOP],
             "other_functions_delta": sum(r["delta"] for r in rows[JSON_TOP:]),
         }
@@ -115,17 +119,18 @@ def text(attribution, costs, slack, kernels):
     over = attribution["overhead_per_call"]
     out = ["Where the instructions go: one more -icount boot per kernel with the function "
            "profiler on around each workload;",
-           "instructions per operation spent in each function itself (not its callees), "
-           "less the profiler's own cost per call",
-           "(" + ", ".join(f"{k} {over[k]:.1f}" for k in kernels)
-           + " instructions: (profiled - counted) / calls).  Workloads above "
-           f"{slack}, else the highest ratio; the {TOP} largest differences:"]
+           "per operation, each function's calls and its own instructions (not its callees'), "
+           "the profiler's included:",
+           "about " + ", ".join(f"{over[k]:.0f} ({k})" for k in kernels)
+           + " per call, shared by the function and its caller.  Where calls are equal, "
+           "the difference is real.",
+           f"Workloads above {slack}, else the highest ratio; the {TOP} largest differences:"]
     fmt = "  {:<30} {:>9} {:>9} {:>10} {:>10} {:>9}"
     for key in flagged:
         a = attribution["workloads"][key]
         out += ["", f"{key}: ratio {costs[key]['ratio']:.4f}, counted "
-                f"{a['counted_delta']:+.1f} instructions per operation, profiled "
-                f"{a['profiled_delta']:+.1f}",
+                f"{a['counted_delta']:+.1f} instructions per operation; profiled "
+                f"{a['profiled_delta']:+.1f} with {a['calls_delta']:+.2f} calls",
                 fmt.format("function", "calls " + kernels[0][:3], "calls " + kernels[1][:3],
                            "instr " + kernels[0][:3], "instr " + kernels[1][:3], "delta")]
         for r in a["functions"][:TOP]:

@@ -124,22 +124,24 @@ c = r["instructions_per_op"]
 assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "ratio": 1.005}, c
 assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
 # The profiler's 100 instructions per call found from the counts, and the
-# 10 more instructions per open put on br_read_lock.
+# difference put on br_read_lock, the profiler's share included.
 a = r["attribution"]
 assert {k: round(v, 6) for k, v in a["overhead_per_call"].items()} == {"pristine": 100, "patched": 100}, a
 o = a["workloads"]["ext4/open1"]
-assert round(o["counted_delta"], 6) == 10 and round(o["profiled_delta"], 6) == 10, o
+assert round(o["counted_delta"], 6) == 10 and round(o["profiled_delta"], 6) == 110, o
+assert o["calls_delta"] == 1, o
 top = o["functions"][0]
 assert top["function"] == "br_read_lock" and top["calls"] == [0, 1], top
-assert [round(v, 6) for v in top["instructions"]] == [0, 10], top
+assert [round(v, 6) for v in top["instructions"]] == [0, 110], top
 assert all(abs(f["delta"]) < 1e-6 for f in o["functions"][1:]), o
 assert abs(a["workloads"]["tmpfs/walk-umount"]["profiled_delta"]) < 1e-6, a
 EOF
 	grep -q '^ext4/open1  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^xfs/unlink2  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt" &&
-		grep -q '^ext4/open1: ratio 1.0050, counted +10.0 instructions per operation, profiled +10.0$' "$tmp/report/bench.txt" &&
-		grep -q '^  br_read_lock  *0.00  *1.00  *0.0  *10.0  *+10.0$' "$tmp/report/bench.txt" &&
+		grep -q '^ext4/open1: ratio 1.0050, counted +10.0 instructions per operation; profiled +110.0 with +1.00 calls$' "$tmp/report/bench.txt" &&
+		grep -q '^about 100 (pristine), 100 (patched) per call, ' "$tmp/report/bench.txt" &&
+		grep -q '^  br_read_lock  *0.00  *1.00  *0.0  *110.0  *+110.0$' "$tmp/report/bench.txt" &&
 		grep -q '^    8 pristine  &s->s_inode_list_lock  *28  *1234  *22.69  *8.5$' "$tmp/report/bench.txt"
 }
 
