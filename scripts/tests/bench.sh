@@ -390,9 +390,28 @@ for v, per in c.items():
 EOF
 }
 
+# The profile boots: every -icount workload profiled, and the umount walk
+# of the patched kernel calls the brlock's functions, which the pristine
+# kernel does not have.
+profiled() {
+	python3 - "$out/bench.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+a = r["attribution"]
+assert sorted(a["workloads"]) == sorted(r["instructions_per_op"]), sorted(a["workloads"])
+assert all(v > 0 for v in a["overhead_per_call"].values()), a["overhead_per_call"]
+for key in ("ext4/walk-umount", "tmpfs/walk-umount"):
+    new = [f for f in a["workloads"][key]["functions"]
+           if f["function"].startswith("br_") and f["calls"][0] == 0 and f["calls"][1] > 0]
+    print(key, [(f["function"], f["calls"]) for f in new])
+    assert new, a["workloads"][key]["functions"][:10]
+EOF
+}
+
 check "bench $v: QUICK=2 is one error line and leaves out/$v alone" bad_quick
 check "bench $v: make bench QUICK=1 builds, boots and reports" quick_run
 check "bench $v: every workload at 1 and 2 threads from both kernels" all_results
+check "bench $v: the profile boots put the brlock's calls in the patched kernel's umount walk" profiled
 check "bench $v: lock_stat shows the old locks in pristine and their replacements in patched" lock_classes
 check "bench $v: lock_stat at 2 vCPUs (4 and 8 too without QUICK), the old locks in pristine and only the new ones in patched" vcpu_classes
 # The model calibrated from the guests' own figures (the chain lock count
