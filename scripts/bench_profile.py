@@ -3,19 +3,23 @@
 
 Reads the profile boots' consoles (boot/bench/init's bench.mode=profile:
 the cost workloads with the kernel's function profiler on around each,
-"PROFILE NAME CPU FUNCTION HITS TIME us ..." lines after each BENCH line)
+"PROFILE NAME CPU FUNCTION HITS TIME us ..." lines after each BENCH line,
+then "PROFILE-END NAME LINES")
 and puts the pristine-to-patched difference of each workload on the
 functions that make it.
 
-The profiler's own time lands in the functions it measures, a fixed
-amount per call, split between the function called and its caller (the
-profiler takes its time stamps in the middle of its own hooks).  So a
-function's own instructions per operation here are its real ones plus
-that overhead for its calls and its callees' calls: where the calls did
-not change, the difference between the kernels is real; a call added or
-removed moves it by about the overhead per call, calibrated per kernel
-from the -icount rounds, which ran the same workloads without the
-profiler: (profiled - counted instructions) / calls, over all workloads.
+Calls per operation are exact.  Own instructions are not: they carry
+the profiler's probe effect, its hooks (split between a function and
+its caller, since it takes its time stamps inside them), interrupts and
+untraced code landing in the function they interrupt, and background
+work (RCU, timers) that grows with the longer section.  So per workload
+and kernel this reports the profiler's cost per call, (profiled section
+- counted instructions) / calls, with the -icount rounds' count of the
+same workload; how much of the section the functions' own times cover;
+and per function the calls and own instructions in each kernel.  A
+function the patched kernel calls and the pristine one does not (or the
+other way) is listed whatever its size.  Read a difference of own
+instructions at equal calls as where to look, not as a count.
 Function names are the profiler's, cut at 30 characters; a function the
 compiler split differently in the two kernels (".part.0", ".isra.0")
 shows as two rows.
@@ -24,6 +28,7 @@ import re
 import sys
 
 PROFILE = re.compile(r"^PROFILE (\S+) (\d+) (\S+)\s+(\d+)\s+([0-9.]+) us\b")
+END = re.compile(r"^PROFILE-END (\S+) (\d+)$")
 BENCH = re.compile(r"^BENCH (\S+) threads=1 rate=\S+ ops=(\d+) ns=(\d+)")
 FS = re.compile(r"^BENCH-FS (\S+)$")
 # Rows per workload: in bench.txt, and in bench.json (the rest summed).
@@ -32,8 +37,8 @@ JSON_TOP = 30
 
 
 def read(path, lines):
-    """{"FS/NAME": {"ops": n, "functions": {function: [calls, own ns]}}}"""
-    profiles, fs, current = {}, None, None
+    """{"FS/NAME": {"ops": n, "ns": section, "functions": {function: [calls, own ns]}}}"""
+    profiles, fs, current, seen = {}, None, None, 0
     for line in lines(path):
         m = FS.match(line)
         if m:
@@ -43,72 +48,71 @@ def read(path, lines):
         if m:
             if fs is None:
                 sys.exit(f"{path}: {m.group(1)} outside a BENCH-FS section")
-            current = f"{fs}/{m.group(1)}"
-            profiles[current] = {"ops": int(m.group(2)), "functions": {}}
+            current, seen = f"{fs}/{m.group(1)}", 0
+            profiles[current] = {"ops": int(m.group(2)), "ns": int(m.group(3)),
+                                 "functions": {}, "ended": False}
+            continue
+        m = END.match(line)
+        if m and current == f"{fs}/{m.group(1)}":
+            if int(m.group(2)) != seen:
+                sys.exit(f"{path}: {current}: {seen} PROFILE lines read of the "
+                         f"{m.group(2)} printed")
+            profiles[current]["ended"] = True
             continue
         m = PROFILE.match(line)
         if not m:
             continue
         if current != f"{fs}/{m.group(1)}":
             sys.exit(f"{path}: a PROFILE line of {m.group(1)} not after its BENCH line")
+        seen += 1
         entry = profiles[current]["functions"].setdefault(m.group(3), [0, 0.0])
         entry[0] += int(m.group(4))
         entry[1] += float(m.group(5)) * 1000
     if not profiles:
         sys.exit(f"{path}: no profile")
     for key, p in profiles.items():
-        if not p["functions"]:
-            sys.exit(f"{path}: {key} has a BENCH line and no PROFILE line")
+        if not p.pop("ended") or not p["functions"]:
+            sys.exit(f"{path}: {key}'s profile is missing or cut short (no PROFILE-END)")
     return profiles
-
-
-def per_op(profile):
-    """(calls per operation, own instructions per operation) of the workload."""
-    calls = sum(c for c, _ in profile["functions"].values())
-    own = sum(t for _, t in profile["functions"].values())
-    return calls / profile["ops"], own / profile["ops"]
-
-
-def overhead(profiles, costs, kernel):
-    """The profiler's instructions per call in one kernel, from every workload."""
-    extra = calls = 0.0
-    for key, p in profiles.items():
-        c, own = per_op(p)
-        extra += own - costs[key][kernel][0]
-        calls += c
-    return extra / calls
 
 
 def attribute(profiles, costs, kernels):
     """profiles[kernel] as read(); costs as bench-report.py's read_costs()."""
-    keys = [k for k in costs if all(k in profiles[kern] for kern in kernels)]
-    missing = [k for k in costs if k not in keys]
+    missing = [k for k in costs if not all(k in profiles[kern] for kern in kernels)]
     if missing:
         sys.exit(f"the profile boots have no {', '.join(missing)}")
-    cost_per_call = {k: overhead({key: profiles[k][key] for key in keys}, costs, k)
-                     for k in kernels}
     result = {}
-    for key in keys:
-        names = sorted(set().union(*(profiles[k][key]["functions"] for k in kernels)))
+    for key in costs:
+        prof = {k: profiles[k][key] for k in kernels}
+        names = sorted(set().union(*(p["functions"] for p in prof.values())))
         rows = []
         for name in names:
-            calls, own = [], []
-            for k in kernels:
-                c, t = profiles[k][key]["functions"].get(name, (0, 0.0))
-                ops = profiles[k][key]["ops"]
-                calls.append(c / ops)
-                own.append(t / ops)
+            calls = [prof[k]["functions"].get(name, (0, 0.0))[0] / prof[k]["ops"]
+                     for k in kernels]
+            own = [prof[k]["functions"].get(name, (0, 0.0))[1] / prof[k]["ops"]
+                   for k in kernels]
             rows.append({"function": name, "calls": calls, "instructions": own,
                          "delta": own[1] - own[0]})
         rows.sort(key=lambda r: (-abs(r["delta"]), r["function"]))
+        per = {}
+        for i, k in enumerate(kernels):
+            calls = sum(r["calls"][i] for r in rows)
+            own = sum(r["instructions"][i] for r in rows)
+            section = prof[k]["ns"] / prof[k]["ops"]
+            per[k] = {"section": section, "calls": calls, "own": own,
+                      "overhead_per_call": (section - costs[key][k][0]) / calls,
+                      "coverage": own / section}
         result[key] = {
             "counted_delta": costs[key][kernels[1]][0] - costs[key][kernels[0]][0],
-            "profiled_delta": sum(r["delta"] for r in rows),
-            "calls_delta": sum(r["calls"][1] - r["calls"][0] for r in rows),
+            "profiled_delta": per[kernels[1]]["section"] - per[kernels[0]]["section"],
+            "calls_delta": per[kernels[1]]["calls"] - per[kernels[0]]["calls"],
+            "kernels": per,
+            "only_in": {k: [r["function"] for r in rows if r["calls"][i] and
+                            not r["calls"][1 - i]] for i, k in enumerate(kernels)},
             "functions": rows[:JSON_TOP],
             "other_functions_delta": sum(r["delta"] for r in rows[JSON_TOP:]),
         }
-    return {"overhead_per_call": cost_per_call, "workloads": result}
+    return result
 
 
 def text(attribution, costs, slack, kernels):
@@ -116,25 +120,32 @@ def text(attribution, costs, slack, kernels):
     flagged = [k for k, c in costs.items() if c["ratio"] > slack]
     if not flagged:
         flagged = [max(costs, key=lambda k: costs[k]["ratio"])]
-    over = attribution["overhead_per_call"]
     out = ["Where the instructions go: one more -icount boot per kernel with the function "
-           "profiler on around each workload;",
-           "per operation, each function's calls and its own instructions (not its callees'), "
-           "the profiler's included:",
-           "about " + ", ".join(f"{over[k]:.0f} ({k})" for k in kernels)
-           + " per call, shared by the function and its caller.  Where calls are equal, "
-           "the difference is real.",
-           f"Workloads above {slack}, else the highest ratio; the {TOP} largest differences:"]
+           "profiler on around each workload.",
+           "Per operation: each function's calls (exact) and own instructions (not its "
+           "callees'; with the profiler's",
+           "probe effect: read a difference at equal calls as where to look, not as a count).",
+           f"Workloads above {slack}, else the highest ratio; the {TOP} largest differences, "
+           "then what only one kernel calls."]
     fmt = "  {:<30} {:>9} {:>9} {:>10} {:>10} {:>9}"
     for key in flagged:
-        a = attribution["workloads"][key]
+        a = attribution[key]
+        per = a["kernels"]
         out += ["", f"{key}: ratio {costs[key]['ratio']:.4f}, counted "
-                f"{a['counted_delta']:+.1f} instructions per operation; profiled "
-                f"{a['profiled_delta']:+.1f} with {a['calls_delta']:+.2f} calls",
+                f"{a['counted_delta']:+.1f} instructions per operation; profiled section "
+                f"{a['profiled_delta']:+.1f}, calls {a['calls_delta']:+.2f}",
+                "  profiler per call " + ", ".join(
+                    f"{per[k]['overhead_per_call']:.0f} ({k})" for k in kernels)
+                + "; own times cover " + ", ".join(
+                    f"{100 * per[k]['coverage']:.0f}% ({k})" for k in kernels)
+                + " of the section",
                 fmt.format("function", "calls " + kernels[0][:3], "calls " + kernels[1][:3],
                            "instr " + kernels[0][:3], "instr " + kernels[1][:3], "delta")]
         for r in a["functions"][:TOP]:
             out.append(fmt.format(r["function"], f"{r['calls'][0]:.2f}", f"{r['calls'][1]:.2f}",
                                   f"{r['instructions'][0]:.1f}",
                                   f"{r['instructions'][1]:.1f}", f"{r['delta']:+.1f}"))
+        for k in kernels:
+            if a["only_in"][k]:
+                out.append(f"  only {k} calls: {' '.join(a['only_in'][k])}")
     return out

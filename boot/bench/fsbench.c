@@ -37,7 +37,7 @@
  * followed by the profile of its section: "PROFILE NAME CPU FUNCTION HITS
  * TIME us ...", trace_stat/functionCPU's lines (FUNCTION cut to 30
  * characters; TIME the function's own, without its callees', when
- * options/graph-time is 0).
+ * options/graph-time is 0), and "PROFILE-END NAME LINES".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,12 +86,15 @@ static void profile_switch(const char *on)
 		fail(path);
 }
 
-/* profile_print: every CPU's profile of the section just measured. */
+/*
+ * profile_print: every CPU's profile of the section just measured, then
+ * "PROFILE-END NAME LINES", so that a reader can tell none was lost.
+ */
 static void profile_print(void)
 {
 	char path[256], line[256];
+	int cpu, lines = 0;
 	FILE *f;
-	int cpu;
 
 	for (cpu = 0;; cpu++) {
 		snprintf(path, sizeof(path), "%s/trace_stat/function%d", profile_dir, cpu);
@@ -102,11 +105,13 @@ static void profile_print(void)
 			if (strstr(line, "Function") || strstr(line, "---"))
 				continue;
 			printf("PROFILE %s %d %s", bench_name, cpu, line + strspn(line, " "));
+			lines++;
 		}
 		fclose(f);
 	}
 	if (cpu == 0)
 		fail(path);
+	printf("PROFILE-END %s %d\n", bench_name, lines);
 }
 
 /* begin: the start of a measured section, a now() value for report(). */
