@@ -217,7 +217,7 @@ profile_gaps() {
 	cat "$tmp/err"
 	grep -q 'profile-patched.log: a PROFILE line of open1 not after its BENCH line$' "$tmp/err" || rc=1
 	mv "$log.kept" "$log"
-	return $rc
+	return "$rc"
 }
 
 # QUICK's single vCPU count: the report and both plots still come out.
