@@ -10,9 +10,11 @@
  * allocations of those calls; umount and the clean-up run without
  * failures.
  *
- * Every call that fails must fail with ENOMEM (or, for a create on tmpfs,
- * ENOSPC: shmem reports an inode it could not allocate as ENOSPC, in
- * 6.1's shmem_mknod() as in 6.12's __shmem_get_inode()), and failslab
+ * Every call that fails must fail with ENOMEM (or, for a create on tmpfs
+ * and for the tmpfs mount, ENOSPC: shmem reports an inode it could not
+ * allocate as ENOSPC, in 6.1's shmem_mknod() as in 6.12's
+ * __shmem_get_inode(), which 6.12's shmem_fill_super() also uses for the
+ * root inode), and failslab
  * must have injected at least as many failures as there were errors (an error
  * without an injection is a bug; an injection without an error is an
  * allocation its caller could do without).  Nothing may stay behind:
@@ -91,7 +93,7 @@ static void tmpfs_cycle(int cycle)
 
 	make_dir(dir);
 	faults(1);
-	ret = injected(mount("tmpfs", dir, "tmpfs", 0, "size=8m"), "mount tmpfs on", dir, 0);
+	ret = injected(mount("tmpfs", dir, "tmpfs", 0, "size=8m"), "mount tmpfs on", dir, ENOSPC);
 	faults(0);
 	if (ret)
 		return;
