@@ -16,9 +16,9 @@ work (RCU, timers) that grows with the longer section.  So per workload
 and kernel this reports the profiler's cost per call, (profiled section
 - counted instructions) / calls, with the -icount rounds' count of the
 same workload; how much of the section the functions' own times cover;
-and per function the calls and own instructions in each kernel.  A
-function the patched kernel calls and the pristine one does not (or the
-other way) is listed whatever its size.  Read a difference of own
+and per function the calls and own instructions in each kernel.  The
+functions the patched kernel calls and the pristine one does not (or the
+other way) are listed whatever their size, most calls first.  Read a difference of own
 instructions at equal calls as where to look, not as a count.
 Function names are the profiler's, cut at 30 characters; a function the
 compiler split differently in the two kernels (".part.0", ".isra.0")
@@ -107,8 +107,9 @@ def attribute(profiles, costs, kernels):
             "profiled_delta": per[kernels[1]]["section"] - per[kernels[0]]["section"],
             "calls_delta": per[kernels[1]]["calls"] - per[kernels[0]]["calls"],
             "kernels": per,
-            "only_in": {k: [r["function"] for r in rows if r["calls"][i] and
-                            not r["calls"][1 - i]] for i, k in enumerate(kernels)},
+            "only_in": {k: [r["function"] for r in sorted(rows, key=lambda r: -r["calls"][i])
+                            if r["calls"][i] and not r["calls"][1 - i]]
+                        for i, k in enumerate(kernels)},
             "functions": rows[:JSON_TOP],
             "other_functions_delta": sum(r["delta"] for r in rows[JSON_TOP:]),
         }
@@ -146,6 +147,8 @@ def text(attribution, costs, slack, kernels):
                                   f"{r['instructions'][0]:.1f}",
                                   f"{r['instructions'][1]:.1f}", f"{r['delta']:+.1f}"))
         for k in kernels:
-            if a["only_in"][k]:
-                out.append(f"  only {k} calls: {' '.join(a['only_in'][k])}")
+            names = a["only_in"][k]
+            if names:
+                more = f" and {len(names) - TOP} more" if len(names) > TOP else ""
+                out.append(f"  only {k} calls: {' '.join(names[:TOP])}{more}")
     return out
