@@ -27,6 +27,7 @@ import sys
 
 import bench_model
 import bench_profile
+from bench_console import lines, sections
 
 KERNELS = ("pristine", "patched")
 # Workloads in the order the guest runs them, with what they measure.
@@ -43,7 +44,6 @@ WORKLOADS = {
 }
 # fsbench's lines carry ops= and ns=; fs_mark's (boot/bench/init) only a rate.
 BENCH = re.compile(r"^BENCH (\S+) threads=(\d+) rate=([0-9.]+)(?: ops=(\d+) ns=(\d+))?(.*)$")
-FS = re.compile(r"^BENCH-FS (\S+)$")
 # Rounds of the -icount boots, and the ratio above which a cost is a cost.
 COST_ROUNDS = 2
 COST_SLACK = 1.005
@@ -52,12 +52,6 @@ COST_SLACK = 1.005
 LOCKSTAT = re.compile(r"^LOCKSTAT (\S+):\s+([0-9.\s]+)$")
 # boot/bench/init's lockstat mode: the inode hash's chain lock count.
 HASH = re.compile(r"^BENCH-HASH chain-locks (\d+)$")
-
-
-def lines(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            yield line.replace("\r", "").rstrip("\n")
 
 
 def read_rates(directory, rounds):
@@ -69,12 +63,8 @@ def read_rates(directory, rounds):
             path = os.path.join(directory, f"rates-{kernel}-{rnd}.log")
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
-            seen, fs = 0, None
-            for line in lines(path):
-                m = FS.match(line)
-                if m:
-                    fs = m.group(1)
-                    continue
+            seen = 0
+            for fs, line in sections(path):
                 m = BENCH.match(line)
                 if not m:
                     continue
@@ -104,12 +94,7 @@ def read_costs(directory):
             path = os.path.join(directory, f"cost-{kernel}-{rnd}.log")
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
-            fs = None
-            for line in lines(path):
-                m = FS.match(line)
-                if m:
-                    fs = m.group(1)
-                    continue
+            for fs, line in sections(path):
                 m = BENCH.match(line)
                 if not m:
                     continue
@@ -239,7 +224,7 @@ def build_report(args):
         "model": bench_model.build(contention, work, KERNELS),
         "instructions_per_op": costs,
         "attribution": bench_profile.attribute(
-            {k: bench_profile.read(os.path.join(args.dir, f"profile-{k}.log"), lines)
+            {k: bench_profile.read(os.path.join(args.dir, f"profile-{k}.log"))
              for k in KERNELS}, costs, KERNELS),
         "cost_qemu": "-accel tcg -icount shift=0,sleep=off,align=off "
                      "-rtc clock=vm -smp 1 -m 1024, ext4 and XFS on brd, tmpfs",

@@ -27,23 +27,20 @@ shows as two rows.
 import re
 import sys
 
+from bench_console import sections
+
 PROFILE = re.compile(r"^PROFILE (\S+) (\d+) (\S+)\s+(\d+)\s+([0-9.]+) us\b")
 END = re.compile(r"^PROFILE-END (\S+) (\d+)$")
 BENCH = re.compile(r"^BENCH (\S+) threads=1 rate=\S+ ops=(\d+) ns=(\d+)")
-FS = re.compile(r"^BENCH-FS (\S+)$")
 # Rows per workload: in bench.txt, and in bench.json (the rest summed).
 TOP = 8
 JSON_TOP = 30
 
 
-def read(path, lines):
+def read(path):
     """{"FS/NAME": {"ops": n, "ns": section, "functions": {function: [calls, own ns]}}}"""
-    profiles, fs, current, seen = {}, None, None, 0
-    for line in lines(path):
-        m = FS.match(line)
-        if m:
-            fs = m.group(1)
-            continue
+    profiles, current, seen = {}, None, 0
+    for fs, line in sections(path):
         m = BENCH.match(line)
         if m:
             if fs is None:
