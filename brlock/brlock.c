@@ -41,58 +41,26 @@ void __brlock_init(struct brlock *br, struct br_cpu_lock __percpu *cpu_lock,
 }
 EXPORT_SYMBOL_GPL(__brlock_init);
 
-static spinlock_t *br_cpu_spinlock(struct brlock *br, int cpu)
-{
-	return &per_cpu_ptr(br->cpu_lock, cpu)->lock;
-}
-
 /**
- * br_lock_cpu - take the lock of one CPU, which need not be this one
+ * __br_wait_for_writer - the slow path of br_lock_cpu()
  * @br: the brlock
- * @cpu: a possible CPU, online or not
+ * @lock: the CPU lock that br_lock_cpu() took, held
  *
- * Excludes the other holders of @cpu's lock and the writers.  If a writer
- * holds or waits for the brlock, waits until it is done.
+ * br_lock_cpu() found the gate closed: drop @lock, wait on br->write_lock
+ * until the writer is done, take @lock again, and repeat while a writer
+ * closed the gate again in between.  Returns with @lock held.
  */
-void br_lock_cpu(struct brlock *br, int cpu)
-	__acquires(br)
+void __br_wait_for_writer(struct brlock *br, spinlock_t *lock)
+	__must_hold(lock)
 {
-	spinlock_t *lock = br_cpu_spinlock(br, cpu);
-
-	lock_acquire_shared(&br->dep_map, 0, 0, NULL, _RET_IP_);
-	spin_lock(lock);
-	/*
-	 * A writer sets ->writer before it takes and releases this lock, so
-	 * after it released the lock, the store is seen here.  If the writer
-	 * has not reached this lock yet, it waits for this section.
-	 */
-	while (unlikely(READ_ONCE(br->writer))) {
+	do {
 		spin_unlock(lock);
 		spin_lock(&br->write_lock);	/* wait for the writer */
 		spin_unlock(&br->write_lock);
 		spin_lock(lock);
-	}
-	__acquire(br);
-	__release(lock);	/* sparse tracks the brlock, not its parts */
+	} while (READ_ONCE(br->writer));
 }
-EXPORT_SYMBOL_GPL(br_lock_cpu);
-
-/**
- * br_unlock_cpu - release a lock taken by br_lock_cpu()
- * @br: the brlock
- * @cpu: the same CPU
- */
-void br_unlock_cpu(struct brlock *br, int cpu)
-	__releases(br)
-{
-	spinlock_t *lock = br_cpu_spinlock(br, cpu);
-
-	__acquire(lock);
-	__release(br);
-	spin_unlock(lock);
-	lock_release(&br->dep_map, _RET_IP_);
-}
-EXPORT_SYMBOL_GPL(br_unlock_cpu);
+EXPORT_SYMBOL_GPL(__br_wait_for_writer);
 
 /**
  * br_write_lock - exclude every CPU's lock holder and the other writers

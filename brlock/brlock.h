@@ -119,10 +119,59 @@ do {									\
 	__brlock_init((br), (cpu_lock), &__class);			\
 } while (0)
 
-void br_lock_cpu(struct brlock *br, int cpu) __acquires(br);
-void br_unlock_cpu(struct brlock *br, int cpu) __releases(br);
 void br_write_lock(struct brlock *br) __acquires(br);
 void br_write_unlock(struct brlock *br) __releases(br);
+void __br_wait_for_writer(struct brlock *br, spinlock_t *lock)
+	__must_hold(lock);
+
+static inline spinlock_t *br_cpu_spinlock(struct brlock *br, int cpu)
+{
+	return &per_cpu_ptr(br->cpu_lock, cpu)->lock;
+}
+
+/**
+ * br_lock_cpu - take the lock of one CPU, which need not be this one
+ * @br: the brlock
+ * @cpu: a possible CPU, online or not
+ *
+ * Excludes the other holders of @cpu's lock and the writers.  If a writer
+ * holds or waits for the brlock, waits until it is done.  Inline, as the
+ * spinlock_t it replaces in its users is: the fast path is one spin_lock()
+ * and a load; only waiting for a writer is a call.
+ */
+static inline void br_lock_cpu(struct brlock *br, int cpu)
+	__acquires(br)
+{
+	spinlock_t *lock = br_cpu_spinlock(br, cpu);
+
+	lock_acquire_shared(&br->dep_map, 0, 0, NULL, _THIS_IP_);
+	spin_lock(lock);
+	/*
+	 * A writer sets ->writer before it takes and releases this lock, so
+	 * once it has released the lock, the store is seen here.  If the
+	 * writer has not reached this lock yet, it waits for this section.
+	 */
+	if (unlikely(READ_ONCE(br->writer)))
+		__br_wait_for_writer(br, lock);
+	__acquire(br);
+	__release(lock);	/* sparse tracks the brlock, not its parts */
+}
+
+/**
+ * br_unlock_cpu - release a lock taken by br_lock_cpu()
+ * @br: the brlock
+ * @cpu: the same CPU
+ */
+static inline void br_unlock_cpu(struct brlock *br, int cpu)
+	__releases(br)
+{
+	spinlock_t *lock = br_cpu_spinlock(br, cpu);
+
+	__acquire(lock);
+	__release(br);
+	spin_unlock(lock);
+	lock_release(&br->dep_map, _THIS_IP_);
+}
 
 /**
  * br_read_lock - take the lock of the CPU the caller runs on
