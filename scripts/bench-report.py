@@ -6,7 +6,8 @@ Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
 rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init,
 after "BENCH-FS FS" lines naming their file system),
 DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
-boots), DIR/profile-{pristine,patched}.log (the -icount boots with the
+boots) and DIR/shifted-{pristine,patched}-US.log (-icount boots with US
+microseconds of guest sleep before each workload), DIR/profile-{pristine,patched}.log (the -icount boots with the
 function profiler, scripts/bench_profile.py) and
 DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
 /proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
@@ -18,6 +19,7 @@ non-zero, naming the workload, when the two -icount rounds of a kernel
 differ: then they measured nothing exact.
 """
 import argparse
+import glob
 import json
 import os
 import random
@@ -86,38 +88,71 @@ def read_rates(directory, rounds):
     return samples, extras
 
 
+def cost_log(path):
+    """{"FS/NAME": instructions per operation} of one -icount console."""
+    result = {}
+    for fs, line in sections(path):
+        m = BENCH.match(line)
+        if not m:
+            continue
+        name, _, _, ops, ns, _ = m.groups()
+        if fs is None or name not in WORKLOADS or ops is None:
+            sys.exit(f"{path}: {name} outside a BENCH-FS section, unknown, "
+                     "or without ops= and ns=")
+        result[f"{fs}/{name}"] = int(ns) / int(ops)
+    return result
+
+
+def shift_of(path):
+    """The microseconds of DIR/shifted-KERNEL-US.log."""
+    return int(os.path.basename(path).rsplit("-", 1)[1].split(".")[0])
+
+
 def read_costs(directory):
-    """costs["FS/NAME"][kernel] = [instructions per operation per round]."""
-    costs = {}
+    """costs["FS/NAME"] = {"pristine": [round 1, round 2], "patched": [...],
+    "shifted": {kernel: [per shifted round]}, "spread": {kernel: highest /
+    lowest - 1}, "ratio": lowest patched / lowest pristine}: instructions
+    per operation."""
+    rounds = {k: [] for k in KERNELS}
+    shifted = {k: [] for k in KERNELS}
     for kernel in KERNELS:
         for rnd in range(1, COST_ROUNDS + 1):
             path = os.path.join(directory, f"cost-{kernel}-{rnd}.log")
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
-            for fs, line in sections(path):
-                m = BENCH.match(line)
-                if not m:
-                    continue
-                name, _, _, ops, ns, _ = m.groups()
-                if fs is None or name not in WORKLOADS or ops is None:
-                    sys.exit(f"{path}: {name} outside a BENCH-FS section, unknown, "
-                             "or without ops= and ns=")
-                per = costs.setdefault(f"{fs}/{name}", {k: [] for k in KERNELS})
-                per[kernel].append(int(ns) / int(ops))
-    if not costs:
+            rounds[kernel].append(cost_log(path))
+        paths = glob.glob(os.path.join(directory, f"shifted-{kernel}-*.log"))
+        shifted[kernel] = [cost_log(p) for p in sorted(paths, key=shift_of)]
+    shifts = {k: sorted(shift_of(p) for p in glob.glob(
+        os.path.join(directory, f"shifted-{k}-*.log"))) for k in KERNELS}
+    if not shifts["pristine"] or shifts["pristine"] != shifts["patched"]:
+        sys.exit(f"{directory}: shifted -icount rounds {shifts['pristine']} (pristine) "
+                 f"and {shifts['patched']} (patched) microseconds: need the same, at least one")
+    keys = list(rounds["pristine"][0])
+    if not keys:
         sys.exit(f"{directory}: no cost results")
-    for key, per in costs.items():
+    costs = {}
+    for key in keys:
+        per = {}
         for kernel in KERNELS:
-            if len(per[kernel]) != COST_ROUNDS:
-                sys.exit(f"{key}: {len(per[kernel])} -icount results from the "
-                         f"{kernel} kernel, not {COST_ROUNDS}")
-            if len(set(per[kernel])) != 1:
+            runs = rounds[kernel] + shifted[kernel]
+            missing = sum(key not in r for r in runs)
+            if missing:
+                sys.exit(f"{key}: missing from {missing} -icount console(s) of the "
+                         f"{kernel} kernel")
+            per[kernel] = [r[key] for r in runs]
+            if len(set(per[kernel][:COST_ROUNDS])) != 1:
                 sys.exit(f"{key}: the {kernel} kernel's -icount rounds differ "
-                         f"({' vs '.join(f'{v:.1f}' for v in per[kernel])} "
+                         f"({' vs '.join(f'{v:.1f}' for v in per[kernel][:COST_ROUNDS])} "
                          "instructions per operation): the guest was not deterministic")
-    return {key: {"pristine": per["pristine"], "patched": per["patched"],
-                  "ratio": per["patched"][0] / per["pristine"][0]}
-            for key, per in costs.items()}
+        costs[key] = {
+            "pristine": per["pristine"][:COST_ROUNDS],
+            "patched": per["patched"][:COST_ROUNDS],
+            "shifted": {k: per[k][COST_ROUNDS:] for k in KERNELS},
+            "spread": {k: max(per[k]) / min(per[k]) - 1 for k in KERNELS},
+            "ratio": min(per["patched"]) / min(per["pristine"]),
+        }
+    return costs, shifts["pristine"]
 
 
 def ratio_ci95(pristine, patched, draws=2000):
@@ -201,7 +236,7 @@ def build_report(args):
                 scaling[f"{fs}/{name}"] = {k: two[0][k]["median"] / (2 * one[0][k]["median"])
                                            for k in KERNELS}
     contention, work = read_contention(args.dir, args.vcpus)
-    costs = read_costs(args.dir)
+    costs, shifts = read_costs(args.dir)
     return {
         "pristine": args.pristine,
         "patched": args.patched,
@@ -223,6 +258,7 @@ def build_report(args):
         "lockstat_work": work,
         "model": bench_model.build(contention, work, KERNELS),
         "instructions_per_op": costs,
+        "cost_shifts_us": shifts,
         "attribution": bench_profile.attribute(
             {k: bench_profile.read(os.path.join(args.dir, f"profile-{k}.log"))
              for k in KERNELS}, costs, KERNELS),
@@ -260,13 +296,21 @@ def text(report):
         for kernel, extra in per.items():
             out.append(f"walk on {fs}: {extra} cached (/proc/sys/fs/inode-nr) before the "
                        f"walk, {kernel}")
+    shifts = ", ".join(str(s) for s in report["cost_shifts_us"])
     out += ["", f"Guest instructions per operation, one thread, QEMU {report['cost_qemu']}: "
-            f"each kernel booted {COST_ROUNDS} times, the rounds identical to the instruction.",
-            "{:<24} {:>12} {:>12} {:>7}".format("fs/workload", "pristine", "patched", "ratio")]
+            f"each kernel booted {COST_ROUNDS} times, the rounds identical to the instruction,",
+            f"then once per shift ({shifts} us of guest sleep before each workload, so that "
+            "timers and background work land elsewhere in its section).",
+            "A kernel's figure is its lowest; spread: its highest / lowest - 1, what "
+            "background work moves a count.",
+            "{:<24} {:>12} {:>12} {:>7} {:>8} {:>8}".format(
+                "fs/workload", "pristine", "patched", "ratio", "spread", "spread")]
     for key, c in report["instructions_per_op"].items():
         flag = f"  above {COST_SLACK}" if c["ratio"] > COST_SLACK else ""
-        out.append("{:<24} {:>12.1f} {:>12.1f} {:>7.4f}{}".format(
-            key, c["pristine"][0], c["patched"][0], c["ratio"], flag))
+        low = {k: min(c[k] + c["shifted"][k]) for k in KERNELS}
+        out.append("{:<24} {:>12.1f} {:>12.1f} {:>7.4f} {:>7.2f}% {:>7.2f}%{}".format(
+            key, low["pristine"], low["patched"], c["ratio"],
+            100 * c["spread"]["pristine"], 100 * c["spread"]["patched"], flag))
     out += [""] + bench_profile.text(report["attribution"], report["instructions_per_op"],
                                      COST_SLACK, KERNELS)
     out += ["", "lock_stat kernels (lockdep's lock statistics on), a thread per vCPU of "

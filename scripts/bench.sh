@@ -19,7 +19,9 @@
 # one virtual nanosecond per guest instruction), the single-thread
 # workloads a fixed number of times on ext4 and XFS in RAM disks and on tmpfs,
 # so their instructions per operation; the two rounds of a kernel must
-# agree to the instruction.  Then once more each with the function
+# agree to the instruction.  Then once per shift with the guest sleeping
+# before each workload, so that its timers and background work fall
+# elsewhere (a kernel's figure is its lowest count), and once more each with the function
 # profiler on around every workload: which functions the instructions
 # are spent in.  Writes out/$KID/bench.json, bench.txt,
 # bench.svg and bench-contention.svg (scripts/bench-report.py); the
@@ -32,8 +34,8 @@
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 case ${QUICK:-0} in
-0) rounds=${ROUNDS:-5} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 vcpu_counts=(2 4 8) ;;
-1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 vcpu_counts=(2) ;;
+0) rounds=${ROUNDS:-5} seconds=5 stat=20000 fsmark=5000 walk=100000 ops=5000 timeout=1800 vcpu_counts=(2 4 8) shifts=(1777 3331) ;;
+1) rounds=${ROUNDS:-1} seconds=1 stat=1000 fsmark=500 walk=3000 ops=200 timeout=900 vcpu_counts=(2) shifts=(1777) ;;
 *) die bench "QUICK=${QUICK} is neither 0 nor 1" ;;
 esac
 case $rounds in
@@ -74,15 +76,16 @@ initrd=$work/initramfs.cpio.gz
 "$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/bench/init" "$TOP/boot/bench" /bin \
 	/usr/bin/fs_mark /sbin/mke2fs /sbin/mkfs.xfs
 
-# boot KERNEL MODE LOG: one bench boot.  The rates and lockstat modes run
-# on a new ext4 disk with room for every workload's inodes (the rates
-# mode on a new XFS disk too), under the accelerator the first boot found
-# (see boot/qemu.sh); the cost mode runs under -icount on two RAM disks
-# of 320 MiB (brd; mkfs.xfs wants 300) that the guest formats, and so
-# does the profile mode.
+# boot KERNEL MODE LOG [VCPUS [SHIFT]]: one bench boot.  The rates and
+# lockstat modes run on a new ext4 disk with room for every workload's
+# inodes (the rates mode on a new XFS disk too), under the accelerator
+# the first boot found (see boot/qemu.sh); the cost mode runs under
+# -icount on two RAM disks of 320 MiB (brd; mkfs.xfs wants 300) that the
+# guest formats, and so does the profile mode.  SHIFT: microseconds the
+# guest sleeps before each cost workload (bench.shift).
 accel=
 boot() {
-	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} start=$SECONDS used rc=0 how disk=()
+	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} shift_us=${5:-0} start=$SECONDS used rc=0 how disk=()
 	local limit=$timeout
 	how=(ACCEL="${accel%% *}")
 	if [ "$mode" = cost ] || [ "$mode" = profile ]; then
@@ -104,14 +107,14 @@ boot() {
 	# The function profiler makes a measured section up to ten times longer.
 	[ "$mode" != profile ] || limit=$((4 * timeout))
 	used=$(env "${how[@]}" CPUS="$vcpus" BOOT_TIMEOUT="$limit" \
-		BOOT_APPEND="quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
+		BOOT_APPEND="quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.shift=$shift_us bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
 		"$TOP/boot/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
 	[ "${how[0]}" = ICOUNT=1 ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${limit}s; see $log"
 	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
 		die bench "the $kernel kernel's $mode run failed; see $log"
 	fi
-	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}${4:+ with $vcpus vCPUs}"
+	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}${4:+ with $vcpus vCPUs}${5:+ shifted ${5} us}"
 }
 
 for round in $(seq "$rounds"); do
@@ -121,13 +124,19 @@ for round in $(seq "$rounds"); do
 		boot "$kernel" rates "$work/rates-$kernel-$round.log"
 	done
 done
-# Two cost rounds of each kernel, then a profile boot of each.  -icount
-# guests count instructions, whatever else the host runs: two at a time.
-for run in cost:1 cost:2 profile:; do
-	round=${run#*:}
-	for kernel in pristine patched; do
-		side_by_side 2 boot "$kernel" "${run%:*}" "$work/${run%:*}-$kernel${round:+-$round}.log"
+# Two cost rounds of each kernel, which must agree; a shifted one per
+# shift (microseconds of guest sleep before each workload: timers and
+# background work land elsewhere in its sections); then a profile boot.
+# -icount guests count instructions, whatever else the host runs: two at
+# a time.
+for kernel in pristine patched; do
+	for round in 1 2; do
+		side_by_side 2 boot "$kernel" cost "$work/cost-$kernel-$round.log"
 	done
+	for us in "${shifts[@]}"; do
+		side_by_side 2 boot "$kernel" cost "$work/shifted-$kernel-$us.log" "" "$us"
+	done
+	side_by_side 2 boot "$kernel" profile "$work/profile-$kernel.log"
 done
 side_by_side_wait || exit 1
 for n in "${vcpu_counts[@]}"; do

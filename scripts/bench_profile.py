@@ -129,7 +129,7 @@ def text(attribution, costs, slack, kernels):
     for key in flagged:
         a = attribution[key]
         per = a["kernels"]
-        out += ["", f"{key}: ratio {costs[key]['ratio']:.4f}, counted "
+        out += ["", f"{key}: ratio {costs[key]['ratio']:.4f}, counted unshifted "
                 f"{a['counted_delta']:+.1f} instructions per operation; profiled section "
                 f"{a['profiled_delta']:+.1f}, calls {a['calls_delta']:+.2f}",
                 "  profiler per call " + ", ".join(

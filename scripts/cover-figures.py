@@ -46,7 +46,10 @@ def bench_lines(path):
     if costs:
         out.append("Single-thread cost, in guest instructions per operation "
                    f"counted by QEMU -icount ({b.get('cost_qemu', 'one vCPU')}; "
-                   "every round identical), patched/pristine: " + ", ".join(
+                   "every unshifted round identical; each kernel's lowest count over "
+                   "the workloads shifted by "
+                   f"{', '.join(str(s) for s in [0] + b.get('cost_shifts_us', []))} us "
+                   "of guest sleep), patched/pristine: " + ", ".join(
                        f"{k} {c['ratio']:.4f}" for k, c in costs.items()) + ".")
     rows = b.get("results", [])
     same = [r for r in rows if r.get("ratio_ci95") and

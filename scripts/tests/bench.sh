@@ -33,12 +33,12 @@ console() {
 	} >"$dir/rates-$kernel-$round.log"
 }
 
-# cost DIR KERNEL ROUND NS: a made-up -icount console: open1 on ext4
+# cost DIR NAME NS: a made-up -icount console DIR/NAME.log: open1 on ext4
 # (1000 operations in NS ns) and walk-umount on tmpfs (500 in 1000000).
 cost() {
-	printf '%s\r\n' 'BENCH-FS ext4' "BENCH open1 threads=1 rate=1 ops=1000 ns=$4" \
+	printf '%s\r\n' 'BENCH-FS ext4' "BENCH open1 threads=1 rate=1 ops=1000 ns=$3" \
 		'BENCH-FS tmpfs' 'BENCH walk-umount threads=1 rate=1 ops=500 ns=1000000 inodes=9' \
-		>"$1/cost-$2-$3.log"
+		>"$1/$2.log"
 }
 
 # profile DIR KERNEL: a made-up profile console, the cost workloads with
@@ -82,10 +82,14 @@ made_up() {
 				>>"$dir/lockstat-$kernel-$vcpus.log"
 		done
 	done
-	cost "$dir" pristine 1 2000000
-	cost "$dir" pristine 2 2000000
-	cost "$dir" patched 1 2010000
-	cost "$dir" patched 2 2010000
+	cost "$dir" cost-pristine-1 2000000
+	cost "$dir" cost-pristine-2 2000000
+	cost "$dir" cost-patched-1 2010000
+	cost "$dir" cost-patched-2 2010000
+	# Shifted: the pristine kernel's open1 lower (background work had
+	# landed in its unshifted section), the patched one's higher.
+	cost "$dir" shifted-pristine-1777 1990000
+	cost "$dir" shifted-patched-1777 2020000
 	profile "$dir" pristine
 	profile "$dir" patched
 }
@@ -125,7 +129,11 @@ lo, hi = one["ratio_ci95"]
 assert lo < 1 < hi and lo >= 210 / 400 and hi <= 210 / 100, (lo, hi)
 assert two["ratio_ci95"][0] > 1, two["ratio_ci95"]
 c = r["instructions_per_op"]
-assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010], "ratio": 1.005}, c
+assert c["ext4/open1"] == {"pristine": [2000, 2000], "patched": [2010, 2010],
+                          "shifted": {"pristine": [1990], "patched": [2020]},
+                          "spread": {"pristine": 2000 / 1990 - 1, "patched": 2020 / 2010 - 1},
+                          "ratio": 2010 / 1990}, c
+assert r["cost_shifts_us"] == [1777], r["cost_shifts_us"]
 assert c["tmpfs/walk-umount"]["ratio"] == 1 and c["tmpfs/walk-umount"]["patched"] == [2000, 2000]
 # The profiler's 100 instructions per call found from the counts, and the
 # difference put on br_read_lock, the profiler's share included.
@@ -145,8 +153,9 @@ assert abs(a["tmpfs/walk-umount"]["profiled_delta"]) < 1e-6, a
 EOF
 	grep -q '^ext4/open1  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
 		grep -q '^xfs/unlink2  *1 .*no difference measurable$' "$tmp/report/bench.txt" &&
-		grep -q '^ext4/open1  *2000.0  *2010.0  *1.0050$' "$tmp/report/bench.txt" &&
-		grep -q '^ext4/open1: ratio 1.0050, counted +10.0 instructions per operation; profiled section +110.0, calls +1.00$' "$tmp/report/bench.txt" &&
+		grep -q '^ext4/open1  *1990.0  *2010.0  *1.0101  *0.50%  *0.50%  above 1.005$' "$tmp/report/bench.txt" &&
+		grep -q '^then once per shift (1777 us of guest sleep' "$tmp/report/bench.txt" &&
+		grep -q '^ext4/open1: ratio 1.0101, counted unshifted +10.0 instructions per operation; profiled section +110.0, calls +1.00$' "$tmp/report/bench.txt" &&
 		grep -q '^  profiler per call 100 (pristine), 100 (patched); own times cover 100% (pristine), 100% (patched) of the section$' "$tmp/report/bench.txt" &&
 		grep -q '^  br_read_lock  *0.00  *1.00  *0.0  *110.0  *+110.0$' "$tmp/report/bench.txt" &&
 		grep -q '^  only patched calls: br_read_lock$' "$tmp/report/bench.txt" &&
@@ -190,12 +199,25 @@ no_fs() {
 # Two -icount rounds of one kernel that differ: the report fails and
 # names the workload.
 cost_drift() {
-	cost "$tmp/consoles" patched 2 2010001
+	cost "$tmp/consoles" cost-patched-2 2010001
 	if report 2>"$tmp/err"; then
 		return 1
 	fi
 	cat "$tmp/err"
 	grep -q "^ext4/open1: the patched kernel's -icount rounds differ (2010.0 vs 2010.0" "$tmp/err"
+}
+
+# A shifted -icount round of one kernel only: the kernels' lowest counts
+# would come from different placements, so the report fails.
+unpaired_shift() {
+	local log=$tmp/consoles/shifted-patched-1777.log rc=0
+	mv "$log" "$log.away"
+	if report 2>"$tmp/err"; then
+		rc=1
+	fi
+	mv "$log.away" "$log"
+	cat "$tmp/err"
+	[ "$rc" = 0 ] && grep -q 'shifted -icount rounds \[1777\] (pristine) and \[\] (patched)' "$tmp/err"
 }
 
 # A profile console without one of the cost workloads, with a PROFILE
@@ -324,6 +346,7 @@ if [ "$mode" = report ]; then
 	check "bench report: fails when a rate comes before any BENCH-FS line" no_fs
 	check "bench report: fails when a profile console lacks a workload, a PROFILE line or a BENCH line" profile_gaps
 	check "bench report: fails when a kernel's -icount rounds differ" cost_drift
+	check "bench report: fails when a shift ran on one kernel only" unpaired_shift
 	check "bench report: fails when a vCPU count's lock_stat console is missing" missing_lockstat
 	check "bench report: fails when a round's console is missing" missing_round
 	exit $status
