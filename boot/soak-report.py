@@ -88,6 +88,16 @@ def read_kernel(directory, kernel, reports):
     return k
 
 
+def cpu_count(cpulist):
+    """The CPUs in a sysfs list such as "0-1" or "0,2-63"; 0 for None."""
+    n = 0
+    for part in (cpulist or "").split(","):
+        if part:
+            lo, _, hi = part.partition("-")
+            n += int(hi or lo) - int(lo) + 1
+    return n
+
+
 def verdict(report):
     p, q = report["kernels"]["patched"], report["kernels"]["pristine"]
     problems = []
@@ -110,6 +120,9 @@ def verdict(report):
         problems.append("the soak did not finish")
     if not p["stressors"]:
         problems.append("no stressor ran")
+    if cpu_count(p["cpus_possible"]) <= cpu_count(p["cpus_online"]):
+        problems.append(f"possible CPUs {p['cpus_possible']} no more than online "
+                        f"{p['cpus_online']}: no per-CPU list of a CPU that never came online")
     report["problems"] = problems
     return not problems
 

@@ -240,7 +240,7 @@ def build_report(args):
     return {
         "pristine": args.pristine,
         "patched": args.patched,
-        "qemu": "-smp 2,maxcpus=64 -m 1024",
+        "qemu": "-smp 64 -m 1024, maxcpus=2 (2 vCPUs online, 64 possible)",
         "accelerator": args.accel,
         "rounds": args.rounds,
         "quick": args.quick == "1",

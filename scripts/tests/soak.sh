@@ -125,6 +125,15 @@ no_faults() {
 	fails 'no allocation failures injected'
 }
 
+# As many possible CPUs as online ones (a kernel that ignored QEMU's
+# present CPUs beyond maxcpus=): the soak missed what it is there for.
+no_offline_cpus() {
+	console patched
+	console pristine
+	sed -i 's/possible=0-63/possible=0-1/' "$tmp/c/soak-patched.log"
+	fails 'possible CPUs 0-1 no more than online 0-1'
+}
+
 unfinished() {
 	console patched
 	console pristine
@@ -143,6 +152,7 @@ if [ "$mode" = report ]; then
 	check "soak report: the same hang and soak failure on both kernels, whatever the kworker, is pre-existing" hung_both
 	check "soak report: a soak failure the pristine soak did not have fails" soak_failed
 	check "soak report: a soak that did not finish fails" unfinished
+	check "soak report: a soak without CPUs possible beyond the online ones fails" no_offline_cpus
 	exit "$status"
 fi
 
