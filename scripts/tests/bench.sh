@@ -162,15 +162,21 @@ EOF
 		grep -q '^    8 pristine  &s->s_inode_list_lock  *28  *1234  *22.69  *8.5$' "$tmp/report/bench.txt"
 }
 
-missing_lockstat() {
-	local log=$tmp/consoles/lockstat-patched-4.log rc=0
+# fails_without CONSOLE PATTERN: with the made-up CONSOLE put away, the
+# report fails with an error matching PATTERN; CONSOLE is back after.
+fails_without() {
+	local log=$tmp/consoles/$1 rc=0
 	mv "$log" "$log.away"
 	if report 2>"$tmp/err"; then
 		rc=1
 	fi
 	mv "$log.away" "$log"
 	cat "$tmp/err"
-	[ "$rc" = 0 ] && grep -q 'lockstat-patched-4.log: missing' "$tmp/err"
+	[ "$rc" = 0 ] && grep -q "$2" "$tmp/err"
+}
+
+missing_lockstat() {
+	fails_without lockstat-patched-4.log 'lockstat-patched-4.log: missing'
 }
 
 missing_round() {
@@ -210,14 +216,7 @@ cost_drift() {
 # A shifted -icount round of one kernel only: the kernels' lowest counts
 # would come from different placements, so the report fails.
 unpaired_shift() {
-	local log=$tmp/consoles/shifted-patched-1777.log rc=0
-	mv "$log" "$log.away"
-	if report 2>"$tmp/err"; then
-		rc=1
-	fi
-	mv "$log.away" "$log"
-	cat "$tmp/err"
-	[ "$rc" = 0 ] && grep -q 'shifted -icount rounds \[1777\] (pristine) and \[\] (patched)' "$tmp/err"
+	fails_without shifted-patched-1777.log 'shifted -icount rounds \[1777\] (pristine) and \[\] (patched)'
 }
 
 # A profile console without one of the cost workloads, with a PROFILE
