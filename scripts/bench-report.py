@@ -7,8 +7,9 @@ rate=R ops=O ns=T" lines, boot/bench/fsbench.c and boot/bench/init,
 after "BENCH-FS FS" lines naming their file system),
 DIR/cost-{pristine,patched}-{1,2}.log (the same lines from the -icount
 boots) and DIR/shifted-{pristine,patched}-US.log (-icount boots with US
-microseconds of guest sleep before each workload), DIR/profile-{pristine,patched}.log (the -icount boots with the
-function profiler, scripts/bench_profile.py) and
+microseconds of guest sleep before each workload),
+DIR/profile-{pristine,patched}.log (the -icount boots with the function
+profiler, scripts/bench_profile.py) and
 DIR/lockstat-{pristine,patched}-{2,4,8}.log ("LOCKSTAT" lines,
 /proc/lock_stat's class lines, at 2, 4 and 8 vCPUs).  Writes
 OUT/bench.json, OUT/bench.txt, and the gnuplot script OUT/bench.gp with
@@ -115,16 +116,17 @@ def read_costs(directory):
     per operation."""
     rounds = {k: [] for k in KERNELS}
     shifted = {k: [] for k in KERNELS}
+    shifts = {}
     for kernel in KERNELS:
         for rnd in range(1, COST_ROUNDS + 1):
             path = os.path.join(directory, f"cost-{kernel}-{rnd}.log")
             if not os.path.exists(path):
                 sys.exit(f"{path}: missing")
             rounds[kernel].append(cost_log(path))
-        paths = glob.glob(os.path.join(directory, f"shifted-{kernel}-*.log"))
-        shifted[kernel] = [cost_log(p) for p in sorted(paths, key=shift_of)]
-    shifts = {k: sorted(shift_of(p) for p in glob.glob(
-        os.path.join(directory, f"shifted-{k}-*.log"))) for k in KERNELS}
+        paths = sorted(glob.glob(os.path.join(directory, f"shifted-{kernel}-*.log")),
+                       key=shift_of)
+        shifted[kernel] = [cost_log(p) for p in paths]
+        shifts[kernel] = [shift_of(p) for p in paths]
     if not shifts["pristine"] or shifts["pristine"] != shifts["patched"]:
         sys.exit(f"{directory}: shifted -icount rounds {shifts['pristine']} (pristine) "
                  f"and {shifts['patched']} (patched) microseconds: need the same, at least one")
