@@ -12,8 +12,10 @@ kernel fails when it has a report, a leak or an unclean file system that
 is not pre-existing, when a stressor failed where the pristine kernel's
 did not, when its soak failed where the pristine one's did not in the
 same way (soak-faults included: an error other than ENOMEM, or no
-failure injected), or when it did not finish.  stress-ng's --klog-check
-repeats kernel lines: only the kernel's own count.
+failure injected), when it did not finish, or when a stressor that ran
+spent no time in the kernel (its system time: a bogo-op is a whole
+round, which under TCG may not end in the soak).  stress-ng's
+--klog-check repeats kernel lines: only the kernel's own count.
 Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
@@ -24,7 +26,8 @@ import sys
 
 KERNELS = ("patched", "pristine")
 STRESSOR = re.compile(r"^GUEST: SOAK (\S+) (\S+) "
-                      r"(?:bogo-ops=(\d+) failures=(\d+)|skipped: (.*))$")
+                      r"(?:bogo-ops=(\d+) kernel-seconds=(\d+\.\d+) failures=(\d+)"
+                      r"|skipped: (.*))$")
 FAULTS = re.compile(r"^GUEST: SOAK faults injected=(\d+) calls=(\d+) errors=(\d+) cycles=(\d+)$")
 CYCLES = re.compile(r"^GUEST: SOAK cycles=(\d+) seconds=(\d+)$")
 CPUS = re.compile(r"^GUEST: SOAK cpus online=(\S+) possible=(\S+)$")
@@ -48,7 +51,7 @@ def read_kernel(directory, kernel, reports):
     path = os.path.join(directory, f"soak-{kernel}.log")
     if not os.path.exists(path):
         sys.exit(f"{path}: missing")
-    k = {"stressors": {}, "stressor_failures": {}, "skipped": {}, "faults": None, "cycles": None, "seconds": None,
+    k = {"stressors": {}, "kernel_seconds": {}, "stressor_failures": {}, "skipped": {}, "faults": None, "cycles": None, "seconds": None,
          "cpus_online": None, "cpus_possible": None, "reports": [], "leaks": 0,
          "failures": [], "finished": False, "fsck": {}}
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -56,11 +59,12 @@ def read_kernel(directory, kernel, reports):
             line = line.replace("\r", "").rstrip("\n")
             m = STRESSOR.match(line)
             if m:
-                fs, name, ops, failures, why = m.groups()
+                fs, name, ops, seconds, failures, why = m.groups()
                 if why is not None:
                     k["skipped"][f"{fs}/{name}"] = why
                 else:
                     k["stressors"][f"{fs}/{name}"] = int(ops)
+                    k["kernel_seconds"][f"{fs}/{name}"] = float(seconds)
                     k["stressor_failures"][f"{fs}/{name}"] = int(failures)
             elif FAULTS.match(line):
                 k["faults"] = dict(zip(("injected", "calls", "errors", "cycles"),
@@ -120,6 +124,7 @@ def verdict(report):
         problems.append("the soak did not finish")
     if not p["stressors"]:
         problems.append("no stressor ran")
+    problems += [f"{name}: no time in the kernel" for name, t in sorted(p["kernel_seconds"].items()) if t == 0]
     if cpu_count(p["cpus_possible"]) <= cpu_count(p["cpus_online"]):
         problems.append(f"possible CPUs {p['cpus_possible']} no more than online "
                         f"{p['cpus_online']}: no per-CPU list of a CPU that never came online")
@@ -131,6 +136,7 @@ def line(kernel, k):
     systems = sorted({s.split("/")[0] for s in k["stressors"]})
     return (f"{kernel}: {len(k['stressors'])} stressor runs on {len(systems)} file systems "
             f"({', '.join(systems)}), {sum(k['stressors'].values())} bogo-ops, "
+            f"{sum(k['kernel_seconds'].values()):.0f} s in the kernel, "
             f"{sum(k['stressor_failures'].values())} failures, {len(k['skipped'])} skipped, "
             f"{k['cycles']} cycles in {k['seconds']} s, "
             + (f"allocation failures injected {k['faults']['injected']}, "
@@ -141,23 +147,26 @@ def line(kernel, k):
             + (", ".join(f"{t} {v}" for t, v in k["fsck"].items()) or "not run"))
 
 
-def cell(k, name):
-    """A stressor's bogo-ops, with its failures when it had any."""
+def cells(k, name):
+    """A stressor's bogo-ops, with its failures when it had any, and its
+    seconds in the kernel."""
     if name not in k["stressors"]:
-        return "skipped" if name in k["skipped"] else "-"
+        return ["skipped" if name in k["skipped"] else "-", ""]
     failures = k["stressor_failures"][name]
-    return f"{k['stressors'][name]}" + (f" ({failures} failed)" if failures else "")
+    return [f"{k['stressors'][name]}" + (f" ({failures} failed)" if failures else ""),
+            f"{k['kernel_seconds'][name]:.1f}"]
 
 
 def text(report):
     out = [f"make soak: {report['seconds']} s of boot/guest/soak.sh on each kernel"]
     out += [line(kernel, report["kernels"][kernel]) for kernel in KERNELS]
     out.append("")
-    out.append("{:<24} {:>10} {:>10}".format("fs/stressor", "patched", "pristine"))
+    row = "{:<20} {:>10} {:>9}   {:>10} {:>9}"
+    out.append("{:<20} {:^20}   {:^20}".format("", "patched", "pristine").rstrip())
+    out.append(row.format("fs/stressor", "bogo-ops", "kernel s", "bogo-ops", "kernel s"))
     p, q = report["kernels"]["patched"], report["kernels"]["pristine"]
     for name in sorted(set(p["stressors"]) | set(q["stressors"])):
-        out.append("{:<24} {:>10} {:>10}".format(
-            name, cell(p, name), cell(q, name)))
+        out.append(row.format(name, *cells(p, name), *cells(q, name)))
     skipped = sorted(set(p["skipped"]) | set(q["skipped"]))
     if skipped:
         out += ["", "Skipped (stress-ng's reason):"]

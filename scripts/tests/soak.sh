@@ -21,8 +21,8 @@ console() {
 	{
 		printf '%s\r\n' '[    1.000000] Linux version 9.9' 'GUEST: run soak' \
 			'GUEST: SOAK cpus online=0-1 possible=0-63' \
-			'GUEST: SOAK ext4 dentry bogo-ops=600 failures=0' \
-			'GUEST: SOAK xfs dentry bogo-ops=500 failures=0' \
+			'GUEST: SOAK ext4 dentry bogo-ops=600 kernel-seconds=31.25 failures=0' \
+			'GUEST: SOAK xfs dentry bogo-ops=500 kernel-seconds=12.00 failures=0' \
 			'GUEST: SOAK tmpfs fanotify skipped: stress-ng: info:  [9] fanotify: not supported' \
 			'GUEST: SOAK faults injected=40 calls=900 errors=31 cycles=7' \
 			'GUEST: SOAK cycles=12 seconds=61'
@@ -53,6 +53,7 @@ assert p["skipped"] == {"tmpfs/fanotify": "stress-ng: info:  [9] fanotify: not s
 assert (p["cycles"], p["seconds"]) == (12, 61), p
 assert p["faults"] == {"injected": 40, "calls": 900, "errors": 31, "cycles": 7}, p
 assert p["stressor_failures"] == {"ext4/dentry": 0, "xfs/dentry": 0}, p
+assert p["kernel_seconds"] == {"ext4/dentry": 31.25, "xfs/dentry": 12.0}, p
 assert (p["cpus_online"], p["cpus_possible"]) == ("0-1", "0-63"), p
 assert p["fsck"] == {"e2fsck -fn": "clean", "xfs_repair -n": "clean"}, p
 EOF
@@ -113,7 +114,7 @@ unclean() {
 stressor_failed() {
 	console patched
 	console pristine
-	sed -i 's/xfs dentry bogo-ops=500 failures=0/xfs dentry bogo-ops=500 failures=2/' \
+	sed -i 's/xfs dentry bogo-ops=500 kernel-seconds=12.00 failures=0/xfs dentry bogo-ops=500 kernel-seconds=12.00 failures=2/' \
 		"$tmp/c/soak-patched.log"
 	fails 'xfs/dentry: 2 failures (pristine: 0)'
 }
@@ -134,6 +135,19 @@ no_offline_cpus() {
 	fails 'possible CPUs 0-1 no more than online 0-1'
 }
 
+# A stressor that counted no round but spent time in the kernel passes;
+# one that spent none there did not run.
+no_kernel_time() {
+	console patched
+	console pristine
+	sed -i 's/xfs dentry bogo-ops=500 kernel-seconds=12.00/xfs dentry bogo-ops=0 kernel-seconds=12.00/' \
+		"$tmp/c/soak-patched.log"
+	report || return 1
+	sed -i 's/xfs dentry bogo-ops=0 kernel-seconds=12.00/xfs dentry bogo-ops=0 kernel-seconds=0.00/' \
+		"$tmp/c/soak-patched.log"
+	fails 'xfs/dentry: no time in the kernel'
+}
+
 unfinished() {
 	console patched
 	console pristine
@@ -152,6 +166,7 @@ if [ "$mode" = report ]; then
 	check "soak report: the same hang and soak failure on both kernels, whatever the kworker, is pre-existing" hung_both
 	check "soak report: a soak failure the pristine soak did not have fails" soak_failed
 	check "soak report: a soak that did not finish fails" unfinished
+	check "soak report: a stressor with no bogo-op passes, one with no kernel time fails" no_kernel_time
 	check "soak report: a soak without CPUs possible beyond the online ones fails" no_offline_cpus
 	exit "$status"
 fi
