@@ -153,12 +153,12 @@ summary:
 	@scripts/summary.sh
 
 # A tree with PREEMPT_RT boots only its RT kernel, and the first tree's
-# boot soaks 120 s.  make validate boots every kernel of every tree
+# boots (plain and KASAN) soak 120 s.  make validate boots every kernel of every tree
 # (plain, KASAN, RT), runs kunit.py, make soak and make fstests on every
 # tree and makes every series but the first twice (pipeline.sh makes the
 # first again through TREE=).
 test: deps
-	@BOOT_RT=only SOAK_BOOT=120 scripts/test.sh
+	@BOOT_RT=only KASAN_KVERS="$(firstword $(KVERS))" SOAK_BOOT=120 scripts/test.sh
 
 test-fast: deps
 	@FAST_ONLY=1 scripts/test.sh

@@ -5,11 +5,12 @@
 # where BISECT_KVERS names it (make validate names all), series, check,
 # boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a tree
 # that has one, make validate both; the KASAN kernel on the trees
-# KASAN_KVERS names (make validate: all); SOAK_BOOT: the first tree's
-# boots soak that long), send-dry-run, series again where TWICE_KVERS names the
-# tree (make validate; identical patches; for the first tree pipeline.sh
-# does that in make test too), kunit.py where KUNIT_KVERS names it (make
-# validate), audit-diff and audit (site counts checked against git grep);
+# KASAN_KVERS names, make test the first, make validate all; SOAK_BOOT:
+# the first tree's boots soak that long), send-dry-run, series again
+# where TWICE_KVERS names the tree (make validate; identical patches; for
+# the first tree pipeline.sh does that in make test too), kunit.py where
+# KUNIT_KVERS names it (make validate), audit-diff and audit (site
+# counts checked against git grep);
 # then make bench QUICK=1, make fstests QUICK=1 and the pipeline's error
 # paths on the first tree, and make soak and make fstests on the trees
 # SOAK_KVERS and FSTESTS_KVERS name (make validate).
