@@ -170,12 +170,15 @@ def main():
     parser.add_argument("--fs", required=True, help="file systems, space-separated")
     parser.add_argument("--reports", required=True, help="boot/kernel-reports.txt")
     parser.add_argument("--tests", default="", help="the tests check was given by name, space-separated")
+    parser.add_argument("--about", action="append", default=[], metavar="KEY=VALUE",
+                        help="what the run tested (series, selection, shard), kept in the JSON")
     args = parser.parse_args()
     with open(args.reports, encoding="utf-8") as f:
         reports = re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
     normalize = soak_normalize()
     kernels = args.kernels.split()
-    report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": []}
+    report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
+              "about": dict(x.split("=", 1) for x in args.about)}
     lines = []
     for fs in args.fs.split():
         runs = {k: read_run(os.path.join(args.dir, f"{k}-{fs}"), reports, normalize) for k in kernels}

@@ -39,9 +39,9 @@ else
 fi
 [ "${1:-}" != args ] || exit 0
 # "rootfs.sh list": the source's groups ("group NAME", from its
-# doc/group-names.txt), tests ("test DIR/NNN") and which directories
-# have tests of which group ("member NAME DIR", from each test's
-# _begin_fstest line).
+# doc/group-names.txt), tests ("test DIR/NNN"), which directories have
+# tests of which group ("member NAME DIR") and which tests are in which
+# group ("in NAME DIR/NNN"), both from each test's _begin_fstest line.
 if [ "${1:-}" = list ]; then
 	tree=$source
 	if [ -f "$source" ]; then
@@ -53,7 +53,11 @@ if [ "${1:-}" = list ]; then
 	(cd "$tree" && find tests -path 'tests/*/[0-9]*' ! -name '*.*') |
 		sed -n 's,^tests/\([a-z0-9]*/[0-9][0-9]*\)$,test \1,p'
 	(cd "$tree" && grep -H '^_begin_fstest' tests/*/[0-9]*) |
-		awk -F'[/:]' '{ n = split($4, g, " "); for (i = 2; i <= n; i++) print "member " g[i] " " $2 }' |
+		awk -F'[/:]' '{
+			n = split($4, g, " ")
+			for (i = 2; i <= n; i++)
+				print "member " g[i] " " $2 "\nin " g[i] " " $2 "/" $3
+		}' |
 		sort -u
 	exit 0
 fi

@@ -22,8 +22,16 @@
 # drop_caches) on ext4, the patched kernel alone, where any failure
 # fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.  A boot
 # that has not ended after BOOT_TIMEOUT seconds (21600; 900 with QUICK=1)
-# is stopped, and its run did not end.  "run.sh args" only checks the
-# arguments.
+# is stopped, and its run did not end.  FSTESTS_SHARD=K/N runs the K-th
+# of N parts of each file system's tests (every N-th of the sorted list
+# of the groups' tests, the named tests less the excluded ones, from the
+# K-th), so that a run too long for one sitting can be made in parts:
+# each part writes out/$KID/fstests-shard-K-of-N.*, and once all N parts
+# of the same series and tests are there, fstests/merge.py writes their
+# sum as out/$KID/fstests.txt and fstests.json.  QUICK=1 writes
+# out/$KID/fstests-quick.*.  "run.sh args" only checks the arguments;
+# "run.sh selection" prints "FS TEST" for each test the run would give
+# check.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../scripts/lib.sh"
 fses=${FSTESTS_FS-ext4 xfs}
@@ -37,8 +45,19 @@ timeout=${BOOT_TIMEOUT:-21600}
 # to 2 times as long with it on.  Off unless FSTESTS_KMEMLEAK=1 (make
 # test's case keeps it on, so that fstests' kmemleak path is used).
 kmemleak=${FSTESTS_KMEMLEAK:-0}
+name=fstests
 if [ "${QUICK:-}" = 1 ]; then
 	fses=ext4 groups='' tests=generic/426 kernels=patched timeout=${BOOT_TIMEOUT:-900} kmemleak=1
+	name=fstests-quick
+fi
+read -ra list <<<"$tests"
+shard=${FSTESTS_SHARD:-}
+if [ -n "$shard" ]; then
+	if ! [[ $shard =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+		die fstests "FSTESTS_SHARD=$shard is not K/N with 1 <= K <= N (the K-th of N parts)"
+	fi
+	[ "${QUICK:-}" != 1 ] || die fstests "FSTESTS_SHARD=$shard with QUICK=1: QUICK runs one test; drop one of them"
+	name=fstests-shard-${shard%/*}-of-${shard#*/}
 fi
 
 known=$("$TOP/fstests/rootfs.sh" list) || exit 1
@@ -89,22 +108,59 @@ while read -r xfs xtest why; do
 	[[ $why =~ ^#\ *[^\ ] ]] ||
 		die fstests "$exclude: '$xfs $xtest': no reason; write 'FS TEST # why'"
 done <"$exclude"
+
+# selection FS: what a run gives check on FS, sorted, "FS TEST" a line:
+# the groups' tests in tests/generic and tests/FS and the named tests,
+# less FS's exclusions; with FSTESTS_SHARD=K/N, every N-th from the K-th.
+selection() {
+	local fs=$1
+	{
+		for g in $groups; do
+			awk -v g="$g" -v fs="$fs" '$1 == "in" && $2 == g && $3 ~ "^(generic|" fs ")/" { print $3 }' \
+				<<<"$known"
+		done
+		printf '%s\n' "${list[@]}"
+	} | sed '/^$/d' | LC_ALL=C sort -u |
+		awk -v fs="$fs" -v shard="${shard:-1/1}" -v exclude="$exclude" '
+			BEGIN {
+				split(shard, kn, "/")
+				while ((getline l < exclude) > 0) {
+					split(l, w, " ")
+					if (l !~ /^#/ && (w[1] == fs || w[1] == "all"))
+						out[w[2]] = 1
+				}
+			}
+			!($1 in out) && n++ % kn[2] == kn[1] - 1 { print fs " " $1 }'
+}
+if [ "${1:-}" = selection ]; then
+	for fs in $fses; do
+		selection "$fs"
+	done
+	exit 0
+fi
 [ "${1:-}" != args ] || exit 0
 need_series fstests
 
 "$TOP/fstests/rootfs.sh"
-work=$BUILD/fstests
+work=$BUILD/$name
 fresh_dir "$work"
-# What an earlier run wrote is not this run's verdict.
-rm -rf "$OUT/fstests" "$OUT/fstests.txt" "$OUT/fstests.json"
+# What an earlier run of the same tests wrote is not this run's verdict.
+rm -rf "${OUT:?}/$name" "$OUT/$name.txt" "$OUT/$name.json"
 build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 [ "$kernels" = patched ] ||
 	build_kernel fstests pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config
 
+# check gets the groups by name, or a part's tests one by one.
 args=(-R xunit -E /results/exclude)
 [ -z "$groups" ] || args+=(-g "$(tr ' ' , <<<"$groups" | sed 's/,$//')")
-read -ra list <<<"$tests"
 args+=("${list[@]}")
+if [ -n "$shard" ]; then
+	for fs in $fses; do
+		selection "$fs" >"$work/selection-$fs"
+		[ -s "$work/selection-$fs" ] ||
+			die fstests "FSTESTS_SHARD=$shard has no test on $fs: use fewer parts"
+	done
+fi
 export PATH=$PATH:/usr/sbin:/sbin
 
 # run_one KERNEL FS: one boot of the guest, its results in $work/KERNEL-FS.
@@ -117,7 +173,12 @@ run_one() {
 	awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
 		"$exclude" >"$run/exclude"
 	cp "$run/exclude" "$run/disk/"
-	printf '%s\n' "${args[@]}" >"$run/disk/args"
+	if [ -n "$shard" ]; then
+		printf '%s\n' -R xunit -E /results/exclude >"$run/disk/args"
+		cut -d' ' -f2 "$work/selection-$fs" >>"$run/disk/args"
+	else
+		printf '%s\n' "${args[@]}" >"$run/disk/args"
+	fi
 	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
 		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
 	truncate -s 4G "$run/test.img" "$run/scratch.img"
@@ -142,18 +203,28 @@ for fs in $fses; do
 done
 side_by_side_wait || exit 1
 
+# What the run tested: merge.py sums only parts of the same series and
+# the same whole selection.
+whole=$(for fs in $fses; do shard='' selection "$fs"; done | sha1sum | cut -c1-40)
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" --tests "$tests" \
-	--reports "$TOP/boot/kernel-reports.txt" >"$LOGDIR/fstests-report.log" 2>&1 || rc=$?
+	--reports "$TOP/boot/kernel-reports.txt" --about "selection=$whole" \
+	--about "patched=$(git_src rev-parse series)" --about "pristine=$(git_src rev-parse pristine)" \
+	${shard:+--about "shard=$shard"} >"$LOGDIR/$name-report.log" 2>&1 || rc=$?
 if [ $rc -gt 1 ] || [ ! -f "$work/fstests.json" ]; then
-	die fstests "fstests/report.py failed; see $LOGDIR/fstests-report.log"
+	die fstests "fstests/report.py failed; see $LOGDIR/$name-report.log"
 fi
-mv "$work/fstests.json" "$work/fstests.txt" "$OUT/"
-cp -r "$work" "$OUT/fstests"
-cat "$LOGDIR/fstests-report.log"
+mv "$work/fstests.json" "$OUT/$name.json"
+mv "$work/fstests.txt" "$OUT/$name.txt"
+cp -r "$work" "$OUT/$name"
+cat "$LOGDIR/$name-report.log"
+if [ -n "$shard" ]; then
+	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" ||
+		die fstests "fstests/merge.py could not sum the parts; see above"
+fi
 if [ $rc = 0 ]; then
-	record PASS "fstests $KID: no regression, no kernel report"
+	record PASS "$name $KID: no regression, no kernel report"
 else
-	record FAIL "fstests $KID: see $OUT/fstests.txt"
-	die fstests "the patched kernel failed fstests; see $OUT/fstests.txt"
+	record FAIL "$name $KID: see $OUT/$name.txt"
+	die fstests "the patched kernel failed fstests; see $OUT/$name.txt"
 fi

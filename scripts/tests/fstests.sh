@@ -8,11 +8,11 @@
 #   end, patched did not run it, or failed where pristine did not run
 #   it), lockdep off at the end, and with the patched kernel alone every
 #   failure and every named test that did not run; fstests' unescaped
-#   failure messages are read).
+#   failure messages are read); fstests/merge.py on made-up parts.
 # fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
 #   has made (its bad input first): the root file system (from cache when
-#   warm), one test in the guest, and what it wrote; and a guest stopped
-#   by BOOT_TIMEOUT.
+#   warm), one test in the guest, and what it wrote; a guest stopped by
+#   BOOT_TIMEOUT; and the parts FSTESTS_SHARD splits the tests into.
 # shellcheck disable=SC2317 # the helpers are called through check()
 TOP=${TOP:?run through make}
 mode=${1:?usage: fstests.sh report | run KVER}
@@ -164,6 +164,69 @@ alone() {
 	fails 'ext4: generic/002 failed: - output mismatch' patched
 }
 
+# part K N PATCHED FIRST VERDICT...: a made-up part K of N, its tests
+# numbered from FIRST, the same verdicts on both kernels, the patched
+# commit PATCHED; its report in $tmp/o as make fstests leaves it.
+part() {
+	local k=$1 n=$2 patched=$3 first=$4
+	shift 4
+	rm -rf "$tmp/f"
+	run patched "$@"
+	run pristine "$@"
+	sed -i "s,generic/0\\([0-9][0-9]\\),generic/$first\\1," "$tmp"/f/*/results/result.xml
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
+		--reports "$TOP/boot/kernel-reports.txt" --about selection=s1 --about "patched=$patched" \
+		--about pristine=q1 --about "shard=$k/$n" >/dev/null
+	mkdir -p "$tmp/o"
+	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-$k-of-$n.json"
+}
+
+merge() {
+	python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts 2
+}
+
+# Two parts summed once both are there, not before.
+merged() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass fail
+	merge | grep -qx 'fstests: part 2 of 2 not run yet; the whole run.s verdict when all 2 are there' &&
+		[ ! -e "$tmp/o/fstests.txt" ] || return 1
+	part 2 2 p1 2 pass notrun
+	merge || return 1
+	cat "$tmp/o/fstests.txt"
+	grep -qx 'patched ext4: 4 tests in 2 parts, 2 passed, 1 failed, 1 not run, 0 excluded, 0 kernel reports, 198 s' \
+		"$tmp/o/fstests.txt" &&
+		grep -qx 'ext4: failed on both kernels: generic/102' "$tmp/o/fstests.txt" &&
+		grep -qx 'ext4: generic/202 notrun notrun' "$tmp/o/fstests.txt" &&
+		grep -qx 'fstests: PASS: 0 problems' "$tmp/o/fstests.txt"
+}
+
+# A part made on another series is not summed with the others.
+stale_part() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass
+	part 2 2 p2 2 pass
+	one_error "error: fstests: part 2/2 has another patched than part 1/2" merge &&
+		[ ! -e "$tmp/o/fstests.txt" ]
+}
+
+# A part's problem is the whole run's.
+part_failed() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass
+	rm -rf "$tmp/f"
+	run patched fail
+	run pristine pass
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
+		--reports "$TOP/boot/kernel-reports.txt" --about selection=s1 --about patched=p1 \
+		--about pristine=q1 --about shard=2/2 >/dev/null
+	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-2-of-2.json"
+	merge || return 1
+	cat "$tmp/o/fstests.txt"
+	grep -q '^problem: part 2/2: ext4: generic/001 regressed' "$tmp/o/fstests.txt" &&
+		grep -qx 'fstests: FAIL: 1 problems' "$tmp/o/fstests.txt"
+}
+
 if [ "$mode" = report ]; then
 	check "fstests report: verdicts per test and kernel, failures on both kernels listed" clean
 	check "fstests report: a test passing on pristine and failing on patched fails" regression
@@ -180,6 +243,9 @@ if [ "$mode" = report ]; then
 	check "fstests report: a failure message with quotes and ampersands is read" quoted
 	check "fstests report: with the patched kernel alone, any failure fails" alone
 	check "fstests report: with the patched kernel alone, a named test that did not run fails" not_asked
+	check "fstests merge: the parts of a run summed once all are there" merged
+	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
+	check "fstests merge: a part's problem fails the whole run" part_failed
 	exit "$status"
 fi
 
@@ -211,11 +277,26 @@ no_archive() {
 		[ ! -e "$tmp/top/build/fstests/rootfs.img" ]
 }
 
+# The default selection split in 3: every test in exactly one part, none
+# excluded, and the groups' tests there.
+parts_cover() {
+	local k
+	"$TOP/fstests/run.sh" selection >"$tmp/whole" || return 1
+	for k in 1 2 3; do
+		FSTESTS_SHARD=$k/3 "$TOP/fstests/run.sh" selection || return 1
+	done >"$tmp/parts"
+	wc -l "$tmp/whole" "$tmp/parts"
+	[ -s "$tmp/whole" ] && diff <(sort "$tmp/whole") <(sort "$tmp/parts") &&
+		[ -z "$(sort "$tmp/parts" | uniq -d)" ] &&
+		grep -qx 'ext4 generic/055' "$tmp/whole" && grep -qx 'xfs generic/426' "$tmp/whole" &&
+		! grep -qx 'ext4 generic/230' "$tmp/whole"
+}
+
 quick_run() {
-	rm -rf "$out"/fstests*
+	rm -rf "$out"/fstests-quick*
 	make --no-print-directory -C "$TOP" fstests KVER="$v" QUICK=1 &&
-		cat "$out/fstests.txt" &&
-		python3 - "$out/fstests.json" <<'EOF'
+		cat "$out/fstests-quick.txt" &&
+		python3 - "$out/fstests-quick.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["kernels"] == ["patched"], r["kernels"]
@@ -232,7 +313,7 @@ hung() {
 	BOOT_TIMEOUT=20 make -s -C "$TOP" fstests KVER="$v" QUICK=1 >"$tmp/hung.out" 2>&1 && return 1
 	cat "$tmp/hung.out"
 	grep -q 'problem: ext4: check did not finish on the patched kernel' "$tmp/hung.out" &&
-		grep -q '^FSTESTS: the boot hung: no end after 20s' "$out/fstests/patched-ext4/console.log"
+		grep -q '^FSTESTS: the boot hung: no end after 20s' "$out/fstests-quick/patched-ext4/console.log"
 }
 
 check "fstests $v: FSTESTS that does not exist is one error line" \
@@ -256,6 +337,11 @@ check "fstests $v: an exclusion without its reason is one error line" \
 printf '%s\n' 'ext4 generic/9999 # gone' >"$tmp/no-test"
 check "fstests $v: an exclusion of a test fstests does not have is one error line" \
 	bad_fstests "error: fstests: $tmp/no-test: 'ext4 generic/9999': this fstests has no test" FSTESTS_EXCLUDE="$tmp/no-test"
+check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
+	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
+check "fstests $v: FSTESTS_SHARD with QUICK=1 is one error line" \
+	bad_fstests "error: fstests: FSTESTS_SHARD=1/2 with QUICK=1" FSTESTS_SHARD=1/2 QUICK=1
+check "fstests $v: the parts of FSTESTS_SHARD=K/3 are disjoint and make the whole selection" parts_cover
 check "fstests: a root file system that does not build is one error line, no image" no_archive
 check "fstests $v: a guest that does not end within BOOT_TIMEOUT fails the run" hung
 check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
