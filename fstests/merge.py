@@ -18,6 +18,8 @@ import json
 import os
 import sys
 
+from report import failed_on_both, verdict_table
+
 SAME = ("patched", "pristine", "selection")
 
 
@@ -55,15 +57,10 @@ def text(report):
                          f"{len(r['excluded'])} excluded, {len(r['reports'])} kernel reports, "
                          f"{r['seconds']} s")
         if "pristine" in kernels:
-            both = [n for n, v in report["tests"][fs].items() if v["patched"] == v["pristine"] == "fail"]
-            lines.append(f"{fs}: failed on both kernels: {', '.join(both) or 'none'}")
+            lines.append(failed_on_both(report, fs))
     lines += [f"problem: {x}" for x in report["problems"]]
     lines.append(f"fstests: {report['verdict'].upper()}: {len(report['problems'])} problems")
-    lines.append("")
-    for fs, tests in report["tests"].items():
-        lines.append(f"{fs}: test" + "".join(f" {k}" for k in kernels))
-        lines += [f"{fs}: {name}" + "".join(f" {v[k]}" for k in kernels) for name, v in tests.items()]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + [""] + verdict_table(report)) + "\n"
 
 
 def main():

@@ -163,6 +163,22 @@ def summary(kernel, fs, r):
             f"lockdep {({1: 'on', 0: 'off'}).get(r['lockdep'], 'unknown')} at the end")
 
 
+def failed_on_both(report, fs):
+    """The line naming the tests of FS that failed on both kernels."""
+    both = [n for n, v in report["tests"][fs].items() if v["patched"] == v["pristine"] == "fail"]
+    return f"{fs}: failed on both kernels: {', '.join(both) or 'none'}"
+
+
+def verdict_table(report):
+    """Per file system, a line per test with its verdict on each kernel."""
+    kernels = report["kernels"]
+    lines = []
+    for fs, tests in report["tests"].items():
+        lines.append(f"{fs}: test" + "".join(f" {k}" for k in kernels))
+        lines += [f"{fs}: {name}" + "".join(f" {v[k]}" for k in kernels) for name, v in tests.items()]
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dir", required=True)
@@ -189,8 +205,7 @@ def main():
         report["problems"] += judge(fs, runs, args.tests.split())
         lines += [summary(k, fs, runs[k]) for k in kernels]
         if "pristine" in kernels:
-            both = [n for n, v in report["tests"][fs].items() if v["patched"] == v["pristine"] == "fail"]
-            lines.append(f"{fs}: failed on both kernels: {', '.join(both) or 'none'}")
+            lines.append(failed_on_both(report, fs))
     report["verdict"] = "fail" if report["problems"] else "pass"
     lines += [f"problem: {x}" for x in report["problems"]]
     lines.append(f"fstests: {report['verdict'].upper()}: {len(report['problems'])} problems")
@@ -198,11 +213,7 @@ def main():
         json.dump(report, f, indent=1, sort_keys=True)
         f.write("\n")
     with open(os.path.join(args.dir, "fstests.txt"), "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n\n")
-        for fs, tests in report["tests"].items():
-            f.write(f"{fs}: test" + "".join(f" {k}" for k in kernels) + "\n")
-            for name, v in tests.items():
-                f.write(f"{fs}: {name}" + "".join(f" {v[k]}" for k in kernels) + "\n")
+        f.write("\n".join(lines + [""] + verdict_table(report)) + "\n")
     print("\n".join(lines))
     return 1 if report["problems"] else 0
 
