@@ -73,7 +73,7 @@ endif
 
 export TOP KID KVER TREE TARBALL KVERS AUTHOR RESULTS FSTESTS
 # make test's ONLY and LIST select its own checks: the makes its checks
-# run do not get them (scripts/test.sh empties them in their environment).
+# run do not get them (tests/run.sh empties them in their environment).
 MAKEOVERRIDES := $(filter-out ONLY=% LIST=%,$(MAKEOVERRIDES))
 
 # Numbered progress lines ("[3/5] ...") when the whole job runs.
@@ -84,13 +84,13 @@ endif
 all: deps tree series check boot summary
 
 deps:
-	@$(call step,1) scripts/deps.sh
+	@$(call step,1) lib/deps.sh
 
 tree: deps
-	@$(call step,2) scripts/tree.sh
+	@$(call step,2) series/tree.sh
 
 series: tree
-	@$(call step,3) scripts/series.sh
+	@$(call step,3) series/run.sh
 
 check: series
 	@$(call step,4) check/run.sh
@@ -103,7 +103,7 @@ boot-args:
 
 # What mailing the series would do, with git send-email --dry-run.
 send-dry-run: series
-	@scripts/send-dry-run.sh
+	@series/send-dry-run.sh
 
 # The brlock KUnit suite alone, through the tree's kunit.py (check/kunit.sh).
 kunit: series
@@ -115,26 +115,26 @@ bisect: series
 
 # The lock audit (README.md, "Lock audit"): AUDIT=pristine or patched.
 audit: tree
-	@AUDIT=$(AUDIT) scripts/audit.sh
+	@AUDIT=$(AUDIT) audit/run.sh
 
 audit-diff: series
-	@scripts/audit-diff.sh
+	@audit/diff.sh
 
 # Pristine and patched kernels side by side (README.md, "Benchmarks"):
 # QUICK=1 for a short run, ROUNDS=N boots of each.
 bench: bench-args series
-	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh
+	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) bench/run.sh
 
 bench-args:
-	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) scripts/bench.sh args
+	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) bench/run.sh args
 
 # The guest's soak on the patched and, as control, the pristine kernel
-# (boot/soak.sh): SOAK=SECONDS (1800).
+# (soak/run.sh): SOAK=SECONDS (1800).
 soak: soak-args series
-	@SOAK=$(SOAK) boot/soak.sh
+	@SOAK=$(SOAK) soak/run.sh
 
 soak-args:
-	@SOAK=$(SOAK) boot/soak.sh args
+	@SOAK=$(SOAK) soak/run.sh args
 
 # fstests in the guest on the patched and, as control, the pristine kernel
 # (fstests/run.sh): FSTESTS=checkout or tarball, FSTESTS_FS, FSTESTS_GROUPS,
@@ -148,10 +148,10 @@ fstests-args:
 # Series and check (boot with BOOT=1) on every tree of TREES (versions or
 # paths; default: the packaged trees): out/matrix.txt and matrix.json.
 matrix: deps
-	@TREES="$(TREES)" BOOT=$(BOOT) scripts/matrix.sh
+	@TREES="$(TREES)" BOOT=$(BOOT) matrix/run.sh
 
 summary:
-	@scripts/summary.sh
+	@lib/summary.sh
 
 # A tree with PREEMPT_RT boots only its RT kernel, and the first tree's
 # boots (plain and KASAN) soak 120 s.  make validate boots every kernel of every tree
@@ -159,15 +159,15 @@ summary:
 # tree and makes every series but the first twice (pipeline.sh makes the
 # first again through TREE=).
 test: deps
-	@BOOT_RT=only KASAN_KVERS="$(firstword $(KVERS))" SOAK_BOOT=120 scripts/test.sh
+	@BOOT_RT=only KASAN_KVERS="$(firstword $(KVERS))" SOAK_BOOT=120 tests/run.sh
 
 test-fast: deps
-	@FAST_ONLY=1 scripts/test.sh
+	@FAST_ONLY=1 tests/run.sh
 
 # make test, with every packaged tree bisected (README.md, "Validation").
 validate: deps
 	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
-		KASAN_KVERS="$(KVERS)" FSTESTS_KVERS="$(KVERS)" SOAK_BOOT=120 scripts/test.sh
+		KASAN_KVERS="$(KVERS)" FSTESTS_KVERS="$(KVERS)" SOAK_BOOT=120 tests/run.sh
 
 clean:
 	rm -rf build out

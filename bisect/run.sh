@@ -17,8 +17,8 @@
 # files the series touches.  The first bad commit stops the
 # run with one line naming it, the stage and the log; the series branch is
 # checked out again in every case.  Report: out/$KID/bisect.txt.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 need_series bisect
 mkdir -p "$LOGDIR/bisect"
 smoke=${BISECT_TESTS:-sb-inodes-umount,sb-inodes-quota,sb-inodes-hotplug}
@@ -30,7 +30,7 @@ initrd=$BUILD/initramfs.cpio.gz
 [ -z "$(git_src status --porcelain)" ] ||
 	die bisect "$SRC has uncommitted changes; run 'make series' again"
 trap 'git_src checkout -q series' EXIT
-"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
+"$TOP/lib/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
 
 # sparse_warnings LOG FILE...: sparse_lines of the objects of FILEs.
 sparse_warnings() {
@@ -61,7 +61,7 @@ built() {
 	done
 }
 
-"$TOP/boot/config.sh" "$SRC" "$obj" patched "$TOP"/boot/*.config
+"$TOP/lib/config.sh" "$SRC" "$obj" patched "$TOP"/boot/*.config
 printf '%-4s %-60s %6s %6s  %s\n' '#' 'commit' 'build' 'boot' 'verdict' >"$tmp_report"
 n=0
 total=$(git_src rev-list --count pristine..series)
@@ -96,15 +96,15 @@ for commit in $(git_src rev-list --reverse pristine..series); do
 			bad "stay sparse-clean: $(grep -c . <<<"$new") new warnings" "$log-sparse-new.txt"
 		fi
 	fi
-	"$TOP/boot/disks.sh" bisect "$BUILD"
+	"$TOP/lib/disks.sh" bisect "$BUILD"
 	start=$SECONDS
 	rc=0
-	BOOT_APPEND="guest.only=$smoke" "$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" \
+	BOOT_APPEND="guest.only=$smoke" "$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" \
 		"$initrd" "$log-console.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
 	boot_s=$((SECONDS - start))
 	[ $rc = 124 ] && bad "boot: hung after ${BOOT_TIMEOUT:-900}s" "$log-console.log"
 	# The brlock suite is judged once it exists: the first commit adds it.
-	SCAN_NAME=bisect "$TOP/boot/scan-console.sh" "$log-console.log" \
+	SCAN_NAME=bisect "$TOP/lib/scan-console.sh" "$log-console.log" \
 		"$TOP"/brlock/*_kunit.c >"$log-scan.txt" || bad boot "$log-console.log ($log-scan.txt)"
 	printf '%-4s %-60.60s %5ss %5ss  ok (sparse: %d files)\n' "$n" "$subject" \
 		"$build_s" "$boot_s" "${#files[@]}" >>"$tmp_report"

@@ -4,7 +4,7 @@
 # build/$KID/obj, build the initramfs and the guest's disks, boot it under
 # QEMU with two vCPUs and judge the console.  Where the tree's x86 supports
 # PREEMPT_RT (and RT is not 0), do the same with a PREEMPT_RT kernel
-# (boot/*.config + check/rt.config) in build/$KID/obj-rt-boot; and,
+# (boot/*.config + lib/rt.config) in build/$KID/obj-rt-boot; and,
 # unless KASAN is 0, with a KASAN kernel (boot/*.config +
 # boot/variants/kasan.config) in build/$KID/obj-kasan-boot.  Each variant
 # has everything the plain kernel has: RT=only (on a tree with RT) and
@@ -16,8 +16,8 @@
 # built (and booted) with the same configuration, so that the error line
 # says whether the tree fails on its own.
 # "run.sh args" only checks RT, KASAN and SOAK (make does that first).
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 case ${RT:-1} in
 0 | 1 | only) ;;
 *) die boot "RT=$RT is not 0, 1 or only" ;;
@@ -46,7 +46,7 @@ need_series boot
 mkdir -p "$LOGDIR"
 
 initrd=$BUILD/initramfs.cpio.gz
-"$TOP/boot/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests \
+"$TOP/lib/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests \
 	/usr/bin/stress-ng
 
 
@@ -58,14 +58,14 @@ pristine_fails() {
 	local name=$1 obj=$2-pristine stage=$3 log=$LOGDIR/build-$1-pristine.log rc=0
 	shift 3
 	say "$name $KID: failed; trying the pristine tree with the same configuration"
-	"$TOP/boot/config.sh" "$BUILD/pristine" "$obj" pristine "$@"
+	"$TOP/lib/config.sh" "$BUILD/pristine" "$obj" pristine "$@"
 	kmake "$BUILD/pristine" "$obj" bzImage >"$log" 2>&1 || return 0
 	[ "$stage" = boot ] || return 1
-	"$TOP/boot/disks.sh" "$name-pristine" "$BUILD"
-	BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+	"$TOP/lib/disks.sh" "$name-pristine" "$BUILD"
+	BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$LOGDIR/$name-pristine.log" "${disks[@]/#/$BUILD/}" >/dev/null || rc=$?
 	[ $rc = 0 ] || return 0
-	RESULTS='' SCAN_NAME=$name-pristine "$TOP/boot/scan-console.sh" "$LOGDIR/$name-pristine.log" \
+	RESULTS='' SCAN_NAME=$name-pristine "$TOP/lib/scan-console.sh" "$LOGDIR/$name-pristine.log" \
 		>"$LOGDIR/$name-pristine.txt" && return 1
 	return 0
 }
@@ -75,7 +75,7 @@ pristine_fails() {
 boot_kernel() {
 	local name=$1 obj=$2 start build_s boot_s rc=0 scan_rc=0 accel report
 	shift 2
-	"$TOP/boot/config.sh" "$SRC" "$obj" patched "$@"
+	"$TOP/lib/config.sh" "$SRC" "$obj" patched "$@"
 	start=$SECONDS
 	if ! kmake "$SRC" "$obj" bzImage >"$LOGDIR/build-$name.log" 2>&1; then
 		pristine_fails "$name" "$obj" build "$@" &&
@@ -85,10 +85,10 @@ boot_kernel() {
 	build_s=$((SECONDS - start))
 	say "$name $KID: kernel built in ${build_s}s"
 
-	"$TOP/boot/disks.sh" "$name" "$BUILD"
+	"$TOP/lib/disks.sh" "$name" "$BUILD"
 
 	start=$SECONDS
-	accel=$(BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/boot/qemu.sh" \
+	accel=$(BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/lib/qemu.sh" \
 		"$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$OUT/$name.log.tmp" "${disks[@]/#/$BUILD/}") || rc=$?
 	boot_s=$((SECONDS - start))
@@ -104,11 +104,11 @@ boot_kernel() {
 			record FAIL "$name: timed out after ${timeout}s"
 		fi
 	} >"$report"
-	SCAN_NAME=$name "$TOP/boot/scan-console.sh" "$OUT/$name.log" \
+	SCAN_NAME=$name "$TOP/lib/scan-console.sh" "$OUT/$name.log" \
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 	if [ -n "$append" ]; then
 		grep -a '^GUEST: SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^GUEST: SOAK-FAIL /soak: FAIL /; s/^GUEST: SOAK /soak: /' >>"$report"
-		"$TOP/boot/fsck-soak.sh" "$name" "$BUILD" >>"$report" || scan_rc=1
+		"$TOP/soak/fsck.sh" "$name" "$BUILD" >>"$report" || scan_rc=1
 	fi
 	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
 		grep "^$name:" "$report" | head -3 >&2
@@ -133,7 +133,7 @@ fi
 if [ "${RT:-1}" = 0 ]; then
 	say "boot-rt $KID: skipped (RT=0)"
 elif x86_has_rt; then
-	boot_kernel boot-rt "$BUILD/obj-rt-boot" "$TOP"/boot/*.config "$TOP/check/rt.config"
+	boot_kernel boot-rt "$BUILD/obj-rt-boot" "$TOP"/boot/*.config "$TOP/lib/rt.config"
 else
 	say "boot-rt $KID: no PREEMPT_RT for x86 in this tree; not booted"
 fi

@@ -3,8 +3,8 @@
 # checkpatch.sh REPORT: run the tree's checkpatch.pl --strict on every patch
 # of out/$KID/patches.  Findings listed in check/checkpatch-exceptions are
 # reported as excepted, with their reason; any other finding fails.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 report=${1:?usage: checkpatch.sh REPORT}
 exceptions=$TOP/check/checkpatch-exceptions
 # spdxcheck.py needs Debian's python3 modules, whatever python3 PATH has.

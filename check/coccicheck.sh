@@ -6,8 +6,8 @@
 # the pristine and in the patched tree.  A report that the patched tree
 # has and the pristine one does not fails; reports are compared without
 # line and column numbers, so that moved code does not count as new.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 report=${1:?usage: coccicheck.sh REPORT}
 mkdir -p "$LOGDIR"
 

@@ -5,8 +5,8 @@
 # kernel/locking/.kunitconfig, as an x86_64 QEMU guest with two vCPUs
 # (the exclusion cases need two).  kunit.py configures and builds its own
 # kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 need_series kunit
 [ "$(git_src symbolic-ref -q --short HEAD)" = series ] ||
 	die kunit "$SRC is not on branch series; run 'make series'"

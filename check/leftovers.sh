@@ -4,8 +4,8 @@
 # series tree ($SRC, *.c and *.h files, as a whole word): anywhere, outside
 # the files it is allowed in, or in the files it is private to.  Lists
 # every such line in REPORT.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 report=${1:?usage: leftovers.sh REPORT}
 status=0
 # resolve FILE...: the FILEs, with "struct:NAME" replaced by the headers

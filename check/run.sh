@@ -3,8 +3,8 @@
 # make check: checkpatch, sparse, compile and leftover checks of
 # out/$KID/patches.
 # Writes out/$KID/check.txt; exits non-zero if any check failed.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 need_series check
 report=$OUT/check.txt
 tmp=$report.tmp
@@ -14,7 +14,7 @@ status=0
 "$TOP/check/sparse.sh" "$tmp" || status=1
 "$TOP/check/leftovers.sh" "$tmp" || status=1
 # The same with the audit's semantic patches: no user of a converted lock.
-if "$TOP/scripts/audit-diff.sh" >>"$tmp" 2>&1; then
+if "$TOP/audit/diff.sh" >>"$tmp" 2>&1; then
 	record PASS "audit-diff: no user of a lock the series converts is left"
 else
 	record FAIL "audit-diff: users of a lock the series converts are left (out/$KID/audit-diff.txt)"
@@ -33,7 +33,7 @@ for module in brlock/up-test/brlock_up_test.o check/iter-test/sb_inode_iter_test
 done
 rt="RT build clean"
 if x86_has_rt; then
-	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/check/rt.config" \
+	"$TOP/check/variant-compile.sh" "$tmp" rt "$TOP/lib/rt.config" \
 		kernel/locking/brlock.o kernel/locking/brlock_kunit.o || status=1
 else
 	rt="no PREEMPT_RT for x86 in this tree"

@@ -10,8 +10,8 @@
 # without line numbers, which the series shifts.  A .c file that is
 # #included by another (ext4's mballoc-test.c) is compiled through the file
 # that includes it.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 report=${1:?usage: sparse.sh REPORT}
 
 # object_source FILE: FILE, or the .c file of its directory that includes it.
@@ -37,7 +37,7 @@ warnings() {
 	local src=$1 obj=$2 mode=$3 log f
 	shift 3
 	log=$LOGDIR/sparse-$mode.log
-	"$TOP/boot/config.sh" "$src" "$obj" lenient "$TOP"/boot/*.config \
+	"$TOP/lib/config.sh" "$src" "$obj" lenient "$TOP"/boot/*.config \
 		"$TOP/check/users.config" || return 1
 	# Objects left from an earlier run would not be rebuilt, nor checked.
 	for f in "$@"; do

@@ -6,8 +6,8 @@
 # the configurations the boot kernel does not cover: !SMP and PREEMPT_RT.
 # Warnings with a message sparse gives in the pristine tree too are listed
 # as the tree's, not failed.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 report=${1:?usage: variant-compile.sh REPORT NAME FRAGMENT [M=DIR] TARGET...}
 name=${2:?}
 fragment=${3:?}
@@ -16,7 +16,7 @@ obj=$BUILD/obj-$name
 log=$LOGDIR/compile-$name.log
 what="$name build of $*"
 
-if ! "$TOP/boot/config.sh" "$SRC" "$obj" patched "$fragment" 2>>"$report"; then
+if ! "$TOP/lib/config.sh" "$SRC" "$obj" patched "$fragment" 2>>"$report"; then
 	record FAIL "$what: configuration"
 	exit 1
 fi

@@ -19,7 +19,7 @@ names must have run or been excluded.  Lockdep must still be on at the
 end of the patched run ("FSTESTS: lockdep debug_locks=1"): once it has
 turned itself off, nothing after that was checked.  A kernel report counts unless the pristine
 console of the same file system has one with the same text (time stamps,
-CPU and PID numbers, addresses left out: boot/soak-report.py's
+CPU and PID numbers, addresses left out: soak/report.py's
 normalize()).  An error of check's own shell ("./check: line N: ...")
 fails too: the harness did not do what it was asked.
 Exit status: 0 pass, 1 the patched kernel failed.
@@ -45,7 +45,7 @@ HARNESS = re.compile(r"^\./check: (line \d+: )?")
 
 
 def soak_normalize():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "boot", "soak-report.py")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "soak", "report.py")
     spec = importlib.util.spec_from_file_location("soak_report", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -184,7 +184,7 @@ def main():
     parser.add_argument("--dir", required=True)
     parser.add_argument("--kernels", required=True, help="'patched' or 'patched pristine'")
     parser.add_argument("--fs", required=True, help="file systems, space-separated")
-    parser.add_argument("--reports", required=True, help="boot/kernel-reports.txt")
+    parser.add_argument("--reports", required=True, help="lib/kernel-reports.txt")
     parser.add_argument("--tests", default="", help="the tests check was given by name, space-separated")
     parser.add_argument("--about", action="append", default=[], metavar="KEY=VALUE",
                         help="what the run tested (series, selection, shard), kept in the JSON")

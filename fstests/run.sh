@@ -32,8 +32,8 @@
 # out/$KID/fstests-quick.*.  "run.sh args" only checks the arguments;
 # "run.sh selection" prints "FS TEST" for each test the run would give
 # check.
-# shellcheck source=scripts/lib.sh
-. "$(dirname "$0")/../scripts/lib.sh"
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 fses=${FSTESTS_FS-ext4 xfs}
 groups=${FSTESTS_GROUPS-quota exportfs freeze remount}
 tests=${FSTESTS_TESTS-$(sed 's/#.*//' "$TOP/fstests/tests" | xargs)}
@@ -184,7 +184,7 @@ run_one() {
 	truncate -s 4G "$run/test.img" "$run/scratch.img"
 	BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs$leakoff" \
 	BOOT_TIMEOUT=$timeout \
-		"$TOP/boot/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
+		"$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
 		"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
 		"$run/run.img" >/dev/null || rc=$?
 	[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$run/console.log"
@@ -208,7 +208,7 @@ side_by_side_wait || exit 1
 whole=$(for fs in $fses; do shard='' selection "$fs"; done | sha1sum | cut -c1-40)
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" --tests "$tests" \
-	--reports "$TOP/boot/kernel-reports.txt" --about "selection=$whole" \
+	--reports "$TOP/lib/kernel-reports.txt" --about "selection=$whole" \
 	--about "patched=$(git_src rev-parse series)" --about "pristine=$(git_src rev-parse pristine)" \
 	${shard:+--about "shard=$shard"} >"$LOGDIR/$name-report.log" 2>&1 || rc=$?
 if [ $rc -gt 1 ] || [ ! -f "$work/fstests.json" ]; then

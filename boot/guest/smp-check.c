@@ -2,7 +2,7 @@
 /*
  * smp-check: the guest must see two online CPUs, and this program must
  * really run on each of them; and it must have many more possible CPUs
- * than online ones (boot/qemu.sh: QEMU's -smp 64, the kernel's maxcpus=2),
+ * than online ones (lib/qemu.sh: QEMU's -smp 64, the kernel's maxcpus=2),
  * so that the per-CPU lists of CPUs that never came online exist and
  * every walker goes through them.
  * Exit status 0 when it does.

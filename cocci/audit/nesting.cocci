@@ -6,7 +6,7 @@
 /// later call.  A call that takes a tracked lock is a nesting pair
 /// ("nest file:line function outer -> inner inner-line"); any other call
 /// is reported as "call file:line function outer callee", and
-/// scripts/audit-report.py turns a call of a function that takes a
+/// audit/report.py turns a call of a function that takes a
 /// tracked lock itself into a pair through that direct call.  With
 /// $AUDIT_CALLEES (a file of function names, those with sites) only
 /// calls of those functions are reported, which makes a tree's audit

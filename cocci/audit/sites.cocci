@@ -3,7 +3,7 @@
 ///
 /// The functions that take a lock, the argument that names it and the
 /// locks an argument names are in cocci/audit/locks.conf (found through
-/// $AUDIT_LOCKS; scripts/audit_locks.py through PYTHONPATH).  A call is a
+/// $AUDIT_LOCKS; audit/audit_locks.py through PYTHONPATH).  A call is a
 /// site if locks.conf maps its argument to a tracked lock; inode_lock(x),
 /// the i_rwsem helper, is reported as i_rwsem, never as the 2009 global
 /// inode_lock, and same-named locks private to one filesystem by their own

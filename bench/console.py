@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""console.py: reading make bench's guest consoles (bench/guest/init)."""
+import re
+
+FS = re.compile(r"^BENCH-FS (\S+)$")
+
+
+def lines(path):
+    """The console's lines, without the serial line's carriage returns."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            yield line.replace("\r", "").rstrip("\n")
+
+
+def sections(path):
+    """(FS, line) for every line but the "BENCH-FS FS" ones, FS being the
+    file system the last of those named (None before the first)."""
+    fs = None
+    for line in lines(path):
+        m = FS.match(line)
+        if m:
+            fs = m.group(1)
+        else:
+            yield fs, line

@@ -1,0 +1,21 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The closing summary of "make": patches, check and boot results, outputs.
+# shellcheck source=lib/common.sh
+. "$(dirname "$0")/common.sh"
+patches=$(grep -c . "$OUT/patches/series" 2>/dev/null || echo 0)
+echo "== $KID summary"
+echo "patches:  $patches in $OUT/patches (cover letter, quilt series file)"
+if [ -f "$OUT/check.txt" ]; then
+	echo "check:    $(grep -c '^checkpatch --strict: clean' "$OUT/check.txt") of $patches patches checkpatch-clean; $(grep -m1 'warnings: pristine' "$OUT/check.txt" | sed 's/^ *//'); $(grep -c '^leftover .*: none$' "$OUT/check.txt") leftover checks clean; report $OUT/check.txt"
+fi
+for name in boot boot-rt boot-kasan; do
+	[ -f "$OUT/$name.txt" ] || continue
+	printf '%-10s%s\n' "$name:" "$(head -1 "$OUT/$name.txt")"
+	grep '^Inode-cache' "$OUT/$name.txt" | sed 's/^/          /' || true
+	grep "^$name: KUnit" "$OUT/$name.txt" | sed "s/^$name: /          /" || true
+	if [ -f "$OUT/$name.log" ]; then
+		echo "          guest tests: $(sed -n 's/^GUEST: PASS \([^ ]*\) (\(.*\))\r\{0,1\}$/\1 \2/p' "$OUT/$name.log" | paste -sd, | sed 's/,/, /g')"
+	fi
+	echo "          console $OUT/$name.log, report $OUT/$name.txt"
+done

@@ -1,0 +1,348 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# fstests.sh report: fstests/report.py on made-up runs (verdicts per test,
+#   a regression fails, a test failing on both kernels does not, a kernel
+#   report of the patched kernel alone fails, one the pristine kernel
+#   shows too does not, a run that did not end fails, so does an error
+#   of check's own shell, a test that lost its control (pristine did not
+#   end, patched did not run it, or failed where pristine did not run
+#   it), lockdep off at the end, and with the patched kernel alone every
+#   failure and every named test that did not run; fstests' unescaped
+#   failure messages are read); fstests/merge.py on made-up parts.
+# fstests.sh run KVER: "make fstests QUICK=1" on a tree that make series
+#   has made (its bad input first): the root file system (from cache when
+#   warm), one test in the guest, and what it wrote; a guest stopped by
+#   BOOT_TIMEOUT; and the parts FSTESTS_SHARD splits the tests into.
+# shellcheck disable=SC2317 # the helpers are called through check()
+TOP=${TOP:?run through make}
+mode=${1:?usage: fstests.sh report | run KVER}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 with
+# tests generic/001, 002, ... given the VERDICTs (pass, fail, failq: a
+# message with a quote and an ampersand, notrun), and the CONSOLE_LINEs
+# before check's end; lockdep still on at the end unless LOCKDEP=0.
+run() {
+	local kernel=$1 n=0 dir
+	shift
+	dir=$tmp/f/$kernel-ext4
+	mkdir -p "$dir/results/generic"
+	{
+		echo '<?xml version="1.0" encoding="UTF-8"?>'
+		echo '<testsuite name="xfstests" failures="0" skipped="0" tests="0" time="9">'
+		while [ $# -gt 0 ] && [ "$1" != -- ]; do
+			n=$((n + 1))
+			printf '\t<testcase classname="xfstests.global" name="generic/%03d" time="3">\n' "$n"
+			case $1 in
+			fail) printf '\t\t<failure message="- output mismatch" type="TestFail" />\n' ;;
+			failq) printf '\t\t<failure message="_check_dmesg: "BUG" & more" type="TestFail" />\n' ;;
+			notrun) printf '\t\t<skipped message="no dm-flakey" />\n' ;;
+			esac
+			printf '\t</testcase>\n'
+			shift
+		done
+		echo '</testsuite>'
+	} >"$dir/results/result.xml"
+	[ $# = 0 ] || shift
+	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' \
+		"FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" 'FSTESTS: kmemleak on' >"$dir/console.log"
+	echo 'FSTESTS: host: 99 seconds' >>"$dir/console.log"
+}
+
+report() {
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "${1:-patched pristine}" --fs ext4 \
+		--reports "$TOP/lib/kernel-reports.txt" --tests "${TESTS:-}"
+}
+
+# fails WANT [KERNELS]: the report must fail, naming the problem.
+fails() {
+	report "${2:-}" >"$tmp/out.txt" && return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q -- "$1" "$tmp/f/fstests.txt"
+}
+
+clean() {
+	run patched pass notrun fail
+	run pristine pass notrun fail
+	echo 'unreferenced object 0xffff888003e1c000 (size 64):' >"$tmp/f/patched-ext4/results/generic/003.kmemleak"
+	cp "$tmp/f/patched-ext4/results/generic/003.kmemleak" "$tmp/f/pristine-ext4/results/generic/"
+	echo generic/999 >"$tmp/f/patched-ext4/exclude"
+	report || return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q '^patched ext4: 3 tests, 1 passed, 1 failed (1 on a kmemleak report, kmemleak on), 1 not run, 1 excluded, 0 kernel reports, check exited 0, 99 s, lockdep on at the end$' \
+		"$tmp/f/fstests.txt" &&
+		grep -q '^ext4: failed on both kernels: generic/003$' "$tmp/f/fstests.txt" &&
+		grep -q '^ext4: generic/002 notrun notrun$' "$tmp/f/fstests.txt"
+}
+
+regression() {
+	run patched pass fail
+	run pristine pass pass
+	fails 'ext4: generic/002 regressed (passes on pristine): - output mismatch'
+}
+
+new_report() {
+	run patched pass -- '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/inode.c:123 evict+0x1/0x2'
+	run pristine pass
+	fails 'kernel report: WARNING: CPU N PID N at fs/inode.c:123'
+}
+
+pre_existing() {
+	run patched pass -- '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/ext4/super.c:9 x+0x1/0x2'
+	run pristine pass -- '[   48.000001] WARNING: CPU: 0 PID: 91 at fs/ext4/super.c:9 x+0x1/0x2'
+	report
+}
+
+unfinished() {
+	run patched pass
+	run pristine pass
+	sed -i '/check exited/d' "$tmp/f/patched-ext4/console.log"
+	fails 'ext4: check did not finish on the patched kernel'
+}
+
+harness() {
+	run patched pass -- './check: line 307: /dev/fd/63: No such file or directory'
+	run pristine pass
+	fails 'ext4: fstests harness error: ./check: line 307: /dev/fd/63'
+}
+
+more_leaks() {
+	run patched pass fail
+	run pristine pass fail
+	echo 'unreferenced object 0xffff888003e1c000 (size 64):' >"$tmp/f/patched-ext4/results/generic/002.kmemleak"
+	fails 'ext4: 1 tests failed on a kmemleak report, 0 on pristine'
+}
+
+# Each way a test can go missing or lose its control.
+pristine_unfinished() {
+	run patched pass
+	run pristine pass
+	sed -i '/check exited/d' "$tmp/f/pristine-ext4/console.log"
+	fails 'ext4: the pristine run did not finish with results: no control'
+}
+
+missing() {
+	run patched pass
+	run pristine pass pass
+	fails 'ext4: generic/002 ran on pristine (pass), not on patched'
+}
+
+not_run() {
+	run patched pass notrun
+	run pristine pass pass
+	fails 'ext4: generic/002 passes on pristine, not run on patched: no dm-flakey'
+}
+
+no_control() {
+	run patched pass fail
+	run pristine pass notrun
+	fails 'ext4: generic/002 failed on patched, notrun on pristine (no control)'
+}
+
+lockdep_off() {
+	LOCKDEP=0 run patched pass
+	run pristine pass
+	fails 'ext4: lockdep was off at the end of the patched run (debug_locks=0)'
+}
+
+quoted() {
+	run patched pass failq
+	run pristine pass pass
+	fails 'ext4: generic/002 regressed (passes on pristine): _check_dmesg: "BUG" & more'
+}
+
+not_asked() {
+	rm -rf "$tmp/f"
+	run patched pass
+	TESTS="generic/001 generic/007" fails 'ext4: generic/007 did not run on the patched kernel' patched
+}
+
+alone() {
+	rm -rf "$tmp/f"
+	run patched pass fail
+	fails 'ext4: generic/002 failed: - output mismatch' patched
+}
+
+# part K N PATCHED FIRST VERDICT...: a made-up part K of N, its tests
+# numbered from FIRST, the same verdicts on both kernels, the patched
+# commit PATCHED; its report in $tmp/o as make fstests leaves it.
+part() {
+	local k=$1 n=$2 patched=$3 first=$4
+	shift 4
+	rm -rf "$tmp/f"
+	run patched "$@"
+	run pristine "$@"
+	sed -i "s,generic/0\\([0-9][0-9]\\),generic/$first\\1," "$tmp"/f/*/results/result.xml
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
+		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about "patched=$patched" \
+		--about pristine=q1 --about "shard=$k/$n" >/dev/null
+	mkdir -p "$tmp/o"
+	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-$k-of-$n.json"
+}
+
+merge() {
+	python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts 2
+}
+
+# Two parts summed once both are there, not before.
+merged() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass fail
+	merge | grep -qx 'fstests: part 2 of 2 not run yet; the whole run.s verdict when all 2 are there' &&
+		[ ! -e "$tmp/o/fstests.txt" ] || return 1
+	part 2 2 p1 2 pass notrun
+	merge || return 1
+	cat "$tmp/o/fstests.txt"
+	grep -qx 'patched ext4: 4 tests in 2 parts, 2 passed, 1 failed, 1 not run, 0 excluded, 0 kernel reports, 198 s' \
+		"$tmp/o/fstests.txt" &&
+		grep -qx 'ext4: failed on both kernels: generic/102' "$tmp/o/fstests.txt" &&
+		grep -qx 'ext4: generic/202 notrun notrun' "$tmp/o/fstests.txt" &&
+		grep -qx 'fstests: PASS: 0 problems' "$tmp/o/fstests.txt"
+}
+
+# A part made on another series is not summed with the others.
+stale_part() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass
+	part 2 2 p2 2 pass
+	one_error "error: fstests: part 2/2 has another patched than part 1/2" merge &&
+		[ ! -e "$tmp/o/fstests.txt" ]
+}
+
+# A part's problem is the whole run's.
+part_failed() {
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass
+	rm -rf "$tmp/f"
+	run patched fail
+	run pristine pass
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
+		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about patched=p1 \
+		--about pristine=q1 --about shard=2/2 >/dev/null
+	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-2-of-2.json"
+	merge || return 1
+	cat "$tmp/o/fstests.txt"
+	grep -q '^problem: part 2/2: ext4: generic/001 regressed' "$tmp/o/fstests.txt" &&
+		grep -qx 'fstests: FAIL: 1 problems' "$tmp/o/fstests.txt"
+}
+
+if [ "$mode" = report ]; then
+	check "fstests report: verdicts per test and kernel, failures on both kernels listed" clean
+	check "fstests report: a test passing on pristine and failing on patched fails" regression
+	check "fstests report: a kernel report of the patched kernel alone fails" new_report
+	check "fstests report: a report the pristine kernel shows too passes" pre_existing
+	check "fstests report: a run that did not end fails" unfinished
+	check "fstests report: an error of check's own shell fails" harness
+	check "fstests report: more tests failing on a kmemleak report than on pristine fails" more_leaks
+	check "fstests report: a pristine run that did not end leaves no control and fails" pristine_unfinished
+	check "fstests report: a test pristine ran and patched did not fails" missing
+	check "fstests report: a test passing on pristine and not run on patched fails" not_run
+	check "fstests report: a failure pristine did not run (no control) fails" no_control
+	check "fstests report: lockdep off at the end of the patched run fails" lockdep_off
+	check "fstests report: a failure message with quotes and ampersands is read" quoted
+	check "fstests report: with the patched kernel alone, any failure fails" alone
+	check "fstests report: with the patched kernel alone, a named test that did not run fails" not_asked
+	check "fstests merge: the parts of a run summed once all are there" merged
+	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
+	check "fstests merge: a part's problem fails the whole run" part_failed
+	exit "$status"
+fi
+
+v=${2:?usage: fstests.sh run KVER}
+out=$TOP/out/$v
+
+# bad_fstests WANT VAR=VALUE...: one error line, and out/$v untouched.
+bad_fstests() {
+	local want=$1 before
+	shift
+	before=$(ls -l "$out")
+	one_error "$want" make -s -C "$TOP" fstests KVER="$v" "$@" &&
+		[ "$before" = "$(ls -l "$out")" ]
+}
+
+# A root file system build that fails (mmdebstrap cannot reach Debian's
+# archive): one error line, no image.
+no_archive() {
+	local rootfs=$TOP/fstests/rootfs.sh
+	mkdir -p "$tmp/top/bin" "$tmp/src"
+	ln -sfn "$TOP/fstests" "$tmp/top/fstests"
+	printf '#!/bin/sh\necho "E: cannot reach the archive" >&2\nexit 1\n' >"$tmp/top/bin/mmdebstrap"
+	chmod +x "$tmp/top/bin/mmdebstrap"
+	printf '#!/bin/sh\n' >"$tmp/src/check"
+	chmod +x "$tmp/src/check"
+	PATH=$tmp/top/bin:$PATH TOP=$tmp/top FSTESTS=$tmp/src \
+		one_error "error: fstests: the root file system does not build (is Debian's archive reachable?)" \
+		"$rootfs" &&
+		[ ! -e "$tmp/top/build/fstests/rootfs.img" ]
+}
+
+# The default selection split in 3: every test in exactly one part, none
+# excluded, and the groups' tests there.
+parts_cover() {
+	local k
+	"$TOP/fstests/run.sh" selection >"$tmp/whole" || return 1
+	for k in 1 2 3; do
+		FSTESTS_SHARD=$k/3 "$TOP/fstests/run.sh" selection || return 1
+	done >"$tmp/parts"
+	wc -l "$tmp/whole" "$tmp/parts"
+	[ -s "$tmp/whole" ] && diff <(sort "$tmp/whole") <(sort "$tmp/parts") &&
+		[ -z "$(sort "$tmp/parts" | uniq -d)" ] &&
+		grep -qx 'ext4 generic/055' "$tmp/whole" && grep -qx 'xfs generic/426' "$tmp/whole" &&
+		! grep -qx 'ext4 generic/230' "$tmp/whole"
+}
+
+quick_run() {
+	rm -rf "$out"/fstests-quick*
+	make --no-print-directory -C "$TOP" fstests KVER="$v" QUICK=1 &&
+		cat "$out/fstests-quick.txt" &&
+		python3 - "$out/fstests-quick.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["kernels"] == ["patched"], r["kernels"]
+assert r["tests"] == {"ext4": {"generic/426": {"patched": "pass"}}}, r["tests"]
+run = r["runs"]["ext4"]["patched"]
+assert run["exit"] == 0 and not run["reports"] and run["kmemleak"] == "on", run
+assert r["verdict"] == "pass", r["problems"]
+EOF
+}
+
+# A guest that does not end within BOOT_TIMEOUT: stopped, and the run
+# fails as one that did not end.
+hung() {
+	BOOT_TIMEOUT=20 make -s -C "$TOP" fstests KVER="$v" QUICK=1 >"$tmp/hung.out" 2>&1 && return 1
+	cat "$tmp/hung.out"
+	grep -q 'problem: ext4: check did not finish on the patched kernel' "$tmp/hung.out" &&
+		grep -q '^FSTESTS: the boot hung: no end after 20s' "$out/fstests-quick/patched-ext4/console.log"
+}
+
+check "fstests $v: FSTESTS that does not exist is one error line" \
+	bad_fstests "error: fstests: FSTESTS=/nonexistent does not exist" FSTESTS=/nonexistent
+check "fstests $v: a group fstests does not know is one error line" \
+	bad_fstests "error: fstests: FSTESTS_GROUPS names 'nosuchgroup'" FSTESTS_GROUPS=nosuchgroup
+check "fstests $v: a test fstests does not have is one error line" \
+	bad_fstests "error: fstests: FSTESTS_TESTS names 'generic/9999'" FSTESTS_TESTS=generic/9999
+check "fstests $v: a file system other than ext4 and xfs is one error line" \
+	bad_fstests "error: fstests: FSTESTS_FS names 'btrfs'" FSTESTS_FS=btrfs
+check "fstests $v: FSTESTS_KMEMLEAK other than 0 or 1 is one error line" \
+	bad_fstests "error: fstests: FSTESTS_KMEMLEAK=yes is not 0 or 1" FSTESTS_KMEMLEAK=yes
+check "fstests $v: FSTESTS_JOBS that is not a positive number is one error line" \
+	bad_fstests "error: fstests: FSTESTS_JOBS=0 is not a positive number of guests" FSTESTS_JOBS=0
+check "fstests $v: a group with no test for the file system is one error line" \
+	bad_fstests "error: fstests: FSTESTS_GROUPS names 'replace', which has no test in tests/generic or tests/ext4" \
+	FSTESTS_GROUPS=replace FSTESTS_FS=ext4
+printf '%s\n' '# a comment' '' 'ext4 generic/001' >"$tmp/no-reason"
+check "fstests $v: an exclusion without its reason is one error line" \
+	bad_fstests "error: fstests: $tmp/no-reason: 'ext4 generic/001': no reason" FSTESTS_EXCLUDE="$tmp/no-reason"
+printf '%s\n' 'ext4 generic/9999 # gone' >"$tmp/no-test"
+check "fstests $v: an exclusion of a test fstests does not have is one error line" \
+	bad_fstests "error: fstests: $tmp/no-test: 'ext4 generic/9999': this fstests has no test" FSTESTS_EXCLUDE="$tmp/no-test"
+check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
+	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
+check "fstests $v: FSTESTS_SHARD with QUICK=1 is one error line" \
+	bad_fstests "error: fstests: FSTESTS_SHARD=1/2 with QUICK=1" FSTESTS_SHARD=1/2 QUICK=1
+check "fstests $v: the parts of FSTESTS_SHARD=K/3 are disjoint and make the whole selection" parts_cover
+check "fstests: a root file system that does not build is one error line, no image" no_archive
+check "fstests $v: a guest that does not end within BOOT_TIMEOUT fails the run" hung
+check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
+exit "$status"

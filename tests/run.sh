@@ -1,0 +1,146 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# make test: the fast tests (toolkit self-tests, cocci fixtures, audit,
+# bench and soak report self-tests), then for each packaged tree: bisect
+# where BISECT_KVERS names it (make validate names all), series, check,
+# boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a tree
+# that has one, make validate both; the KASAN kernel on the trees
+# KASAN_KVERS names, make test the first, make validate all; SOAK_BOOT:
+# the first tree's boots soak that long), send-dry-run, series again
+# where TWICE_KVERS names the tree (make validate; identical patches; for
+# the first tree pipeline.sh does that in make test too), kunit.py where
+# KUNIT_KVERS names it (make validate), audit-diff and audit (site
+# counts checked against git grep);
+# then make bench QUICK=1, make fstests QUICK=1 and the pipeline's error
+# paths on the first tree, and make soak and make fstests on the trees
+# SOAK_KVERS and FSTESTS_KVERS name (make validate).
+# Every check adds one line to build/test-results; the last line printed
+# is "N passed, N failed".  LIST=1 prints the checks' names instead of
+# running them; ONLY=REGEX runs only the checks whose names match (those
+# on a kernel tree need it made: make series check boot KVER=...).
+set -uo pipefail
+TOP=${TOP:?run through make}
+export RESULTS=$TOP/build/test-results LIST ONLY
+# shellcheck source=tests/lib.sh
+. "$TOP/tests/lib.sh"
+if [ -n "${ONLY:-}" ]; then
+	grep -qE -- "$ONLY" </dev/null 2>/dev/null
+	[ $? -lt 2 ] || { echo "error: test: ONLY='$ONLY' is not a grep -E pattern" >&2; exit 1; }
+fi
+# LIST=1 runs nothing: the last run's results stay.
+[ -n "${LIST:-}" ] || { mkdir -p "$TOP/build" && : >"$RESULTS"; }
+
+# identical_twice KVER: make the series again (not found unchanged) and
+# compare.
+identical_twice() {
+	local first=$TOP/build/$1/patches.first
+	rm -rf "$first"
+	cp -r "$TOP/out/$1/patches" "$first" &&
+		SERIES_FORCE=1 make --no-print-directory series KVER="$1" &&
+		diff -r "$first" "$TOP/out/$1/patches" &&
+		rm -rf "$first"
+}
+
+# stage NAME CMD...: run a stage; its success or failure is one check.
+# LIST=1 prints its name; ONLY=REGEX skips it unless the name matches.
+stage() {
+	local name=$1 start=$SECONDS verdict=PASS
+	shift
+	selected "$name" || return 0
+	echo "== $name"
+	ONLY='' LIST='' "$@" || verdict=FAIL
+	echo "$verdict $name" >>"$RESULTS"
+	echo "== $verdict $name ($((SECONDS - start))s)"
+}
+
+# suite NAME SCRIPT...: a stage that runs a test script of checks.  With
+# LIST or ONLY the script lists or selects its own checks, and the stage
+# is no check of its own.
+suite() {
+	local name=$1
+	shift
+	if [ -n "${LIST:-}" ]; then
+		"$@" 2>/dev/null
+	elif [ -n "${ONLY:-}" ]; then
+		# A script that fails without a FAIL line of its own (it broke
+		# before its checks) fails as the stage.
+		local fails
+		fails=$(grep -c '^FAIL' "$RESULTS")
+		if ! "$@" && [ "$(grep -c '^FAIL' "$RESULTS")" = "$fails" ]; then
+			echo "FAIL $name" >>"$RESULTS"
+		fi
+	else
+		stage "$name" "$@"
+	fi
+}
+
+suite "toolkit self-tests" "$TOP/tests/selftest.sh"
+suite "cocci fixtures" "$TOP/tests/cocci-fixtures.sh"
+suite "drift: hand-written hunks on a tree shaped like a newer kernel" "$TOP/tests/drift.sh"
+suite "audit self-tests" "$TOP/tests/audit.sh"
+suite "bench report self-tests" "$TOP/tests/bench.sh" report
+suite "soak report self-tests" "$TOP/tests/soak.sh" report
+suite "fstests report self-tests" "$TOP/tests/fstests.sh" report
+
+if [ -z "${FAST_ONLY:-}" ]; then
+	for v in $KVERS; do
+		# Every commit built and booted (make bisect) on the trees named
+		# by BISECT_KVERS (make validate: all; it does not fit make
+		# test's budget); its last build is the one make boot uses.
+		case " ${BISECT_KVERS-} " in
+		*" $v "*) stage "make bisect KVER=$v" make --no-print-directory bisect KVER="$v" ;;
+		esac
+		stage "make series KVER=$v" make --no-print-directory series KVER="$v"
+		# Made again, on the trees TWICE_KVERS names (make validate),
+		# before make check writes out/$KID/audit-diff.txt, which the
+		# cover letter quotes.  The first tree's series is made again
+		# by pipeline.sh (TREE=) in make test too.
+		case " ${TWICE_KVERS-} " in
+		*" $v "*) [ "$v" = "${KVERS%% *}" ] ||
+			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v" ;;
+		esac
+		soak='' kasan=0
+		[ "$v" != "${KVERS%% *}" ] || soak=${SOAK_BOOT:-}
+		case " ${KASAN_KVERS-} " in
+		*" $v "*) kasan=1 ;;
+		esac
+		stage "make check boot KVER=$v RT=${BOOT_RT:-1} KASAN=$kasan${soak:+ SOAK=$soak}" \
+			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}" KASAN="$kasan" \
+			${soak:+SOAK=$soak}
+		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
+		# The brlock suite alone through kunit.py, on the trees named by
+		# KUNIT_KVERS (make test: the first; make validate: all).
+		case " ${KUNIT_KVERS-} " in
+		*" $v "*) stage "make kunit KVER=$v" make --no-print-directory kunit KVER="$v" ;;
+		esac
+		stage "make audit-diff audit KVER=$v" \
+			make --no-print-directory audit-diff audit KVER="$v"
+		suite "audit site counts KVER=$v" "$TOP/tests/audit-counts.sh" "$v"
+	done
+	# The benchmark's path, short, on the first tree: its figures are
+	# not judged, and make bench on every tree would take too long.
+	suite "make bench QUICK=1 KVER=${KVERS%% *}" "$TOP/tests/bench.sh" run "${KVERS%% *}"
+	# fstests' path, one test on the first tree's patched kernel (make
+	# boot built it): the whole suite is make fstests, in make validate.
+	suite "make fstests QUICK=1 KVER=${KVERS%% *}" "$TOP/tests/fstests.sh" run "${KVERS%% *}"
+	suite "pipeline error paths and TREE=" "$TOP/tests/pipeline.sh" "${KVERS%% *}"
+	# The long soak, patched and pristine, on the trees SOAK_KVERS names
+	# (make validate: all).
+	for v in ${SOAK_KVERS-}; do
+		suite "make soak KVER=$v" "$TOP/tests/soak.sh" run "$v" "${SOAK:-1800}"
+	done
+	for v in ${FSTESTS_KVERS-}; do
+		stage "make fstests KVER=$v" make --no-print-directory fstests KVER="$v"
+	done
+fi
+
+[ -z "${LIST:-}" ] || exit 0
+passed=$(grep -c '^PASS' "$RESULTS")
+failed=$(grep -c '^FAIL' "$RESULTS")
+if [ -n "${ONLY:-}" ] && [ $((passed + failed)) = 0 ]; then
+	echo "FAIL ONLY='$ONLY' matched no check (LIST=1 names them)" | tee -a "$RESULTS"
+	failed=1
+fi
+grep '^FAIL' "$RESULTS"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
