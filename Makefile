@@ -113,14 +113,14 @@ kunit: series
 bisect: series
 	@bisect/run.sh
 
-# The lock audit (README.md, "Lock audit"): AUDIT=pristine or patched.
+# The lock audit (docs/audit.md): AUDIT=pristine or patched.
 audit: tree
 	@AUDIT=$(AUDIT) audit/run.sh
 
 audit-diff: series
 	@audit/diff.sh
 
-# Pristine and patched kernels side by side (README.md, "Benchmarks"):
+# Pristine and patched kernels side by side (bench/README.md):
 # QUICK=1 for a short run, ROUNDS=N boots of each.
 bench: bench-args series
 	@QUICK=$(QUICK) ROUNDS=$(ROUNDS) bench/run.sh
@@ -164,7 +164,7 @@ test: deps
 test-fast: deps
 	@FAST_ONLY=1 tests/run.sh
 
-# make test, with every packaged tree bisected (README.md, "Validation").
+# make test, with every packaged tree bisected (docs/testing.md).
 validate: deps
 	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
 		KASAN_KVERS="$(KVERS)" FSTESTS_KVERS="$(KVERS)" SOAK_BOOT=120 tests/run.sh
