@@ -9,11 +9,13 @@
 # the run's own disk (/dev/vdd, fstests/run.sh) on /results and hands
 # over to the guest-init there, so that changing what the guest does
 # needs no new image.  The image is made again only when the package
-# list, init-fstests, the fstests source or this script changed (build/fstests/
-# rootfs.key).  "rootfs.sh args" only checks FSTESTS; "rootfs.sh list"
+# list, init-fstests, the fstests source or this script changed (its key
+# in build/fstests/rootfs.img.key, lib/stamp.sh).  "rootfs.sh args" only checks FSTESTS; "rootfs.sh list"
 # prints its groups and tests.
 set -euo pipefail
 TOP=${TOP:?run through make}
+# shellcheck source=lib/stamp.sh
+. "$TOP/lib/stamp.sh"
 work=$TOP/build/fstests
 img=$work/rootfs.img
 log=$work/rootfs.log
@@ -86,7 +88,7 @@ key=$(cat "$TOP/fstests/packages" "$TOP/fstests/init-fstests" "$0" - <<<"$digest
 mkdir -p "$work"
 exec 9>"$work/rootfs.lock"
 flock 9
-if [ -f "$img" ] && [ "$(cat "$img.key" 2>/dev/null)" = "$key" ]; then
+if [ -f "$img" ] && stamp_fresh "$img.key" "$key"; then
 	echo "fstests: root file system unchanged ($img)"
 	exit 0
 fi
@@ -99,7 +101,8 @@ mounted() {
 	grep -q " $root/" /proc/mounts
 }
 mounted && die "file systems are still mounted under $root (an interrupted build); 'umount -R' them first"
-rm -rf "$root" "$src" "$img" "$img.key"
+stamp_clear "$img.key"
+rm -rf "$root" "$src" "$img"
 trap 'mounted || rm -rf "$root" "$src" "$img.tmp"' EXIT
 mkdir -p "$root" "$src"
 if [ -d "$source" ]; then
@@ -130,5 +133,5 @@ mb=$(du -sm "$root" | cut -f1)
 mkfs.ext4 -q -F -L fstests-root -d "$root" "$img.tmp" "$((mb * 13 / 10 + 256))M" >>"$log" 2>&1 ||
 	die "mkfs.ext4 -d could not make $img; see $log"
 mv "$img.tmp" "$img"
-echo "$key" >"$img.key"
+stamp_write "$img.key" "$key"
 echo "fstests: root file system ready in $((SECONDS - start))s ($((mb * 13 / 10 + 256)) MiB image)"

@@ -6,6 +6,8 @@
 # series git tree), BUILD (build/$KID), OUT (out/$KID).
 
 set -euo pipefail
+# shellcheck source=lib/stamp.sh
+. "$(dirname "${BASH_SOURCE[0]}")/stamp.sh"
 
 : "${TOP:?run through make}"
 : "${KID:?run through make}"

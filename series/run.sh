@@ -36,12 +36,12 @@ state() {
 	echo "$key $(git_src rev-parse -q --verify series) $(git_src symbolic-ref -q HEAD)"
 }
 if [ -z "${SERIES_FORCE:-}" ] && [ -f "$OUT/patches/series" ] &&
-   [ "$(cat "$stamp" 2>/dev/null)" = "$(state)" ] &&
+   stamp_fresh "$stamp" "$(state)" &&
    [ -z "$(git_src status --porcelain)" ]; then
 	say "series $KID: inputs unchanged since the last make series ($OUT/patches)"
 	exit 0
 fi
-rm -f "$stamp"
+stamp_clear "$stamp"
 log=$LOGDIR/series.log
 : >"$log"
 stage_out=$BUILD/out.new
@@ -299,5 +299,5 @@ if [ -n "$old_tip" ]; then
 	done <"$BUILD/series.mtimes"
 	rm -f "$BUILD/series.mtimes"
 fi
-state >"$stamp"
+stamp_write "$stamp" "$(state)"
 say "series $KID: $OUT/patches"

@@ -28,7 +28,7 @@ else
 fi
 
 stamp=$BUILD/tree.stamp
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$identity" ] &&
+if stamp_fresh "$stamp" "$identity" &&
    git_src rev-parse -q --verify pristine >/dev/null &&
    [ -d "$BUILD/pristine" ]; then
 	say "tree $KID: $SRC (unchanged, pristine $(git_src rev-parse --short pristine))"
@@ -37,7 +37,7 @@ fi
 
 say "tree $KID: extracting $origin"
 mkdir -p "$BUILD" "$LOGDIR"
-rm -f "$stamp"
+stamp_clear "$stamp"
 if [ -d "$SRC/.git" ]; then
 	git_src worktree prune
 fi
@@ -69,5 +69,5 @@ version=$(make -s -C "$SRC" kernelversion 2>/dev/null) ||
 	git tag pristine
 	git worktree add -q --detach "$BUILD/pristine" pristine
 ) >"$LOGDIR/tree-git.log" 2>&1 || die tree "recording the pristine commit failed; see $LOGDIR/tree-git.log"
-echo "$identity" >"$stamp"
+stamp_write "$stamp" "$identity"
 say "tree $KID: Linux $version in $SRC, pristine $(git_src rev-parse --short pristine)"

@@ -47,16 +47,14 @@ fixtures() {
 		cp "$input" "$out/"
 		if result "$rule" "$mode" "$out" "$(basename "$input")" >"$out/result" &&
 		   diff -u "${input%.c}.res" "$out/result"; then
-			echo "PASS $check" | tee -a "${RESULTS:-/dev/null}"
+			verdict PASS "$check"
 		else
-			echo "FAIL $check" | tee -a "${RESULTS:-/dev/null}"
-			status=1
+			verdict FAIL "$check"
 		fi
 		rm -rf "$out"
 	done
 	if ! ls "$tests"/*.c >/dev/null 2>&1; then
-		echo "FAIL cocci $name: no fixtures in ${tests#"$TOP"/}" | tee -a "${RESULTS:-/dev/null}"
-		status=1
+		verdict FAIL "cocci $name: no fixtures in ${tests#"$TOP"/}"
 	fi
 }
 

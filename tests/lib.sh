@@ -22,16 +22,24 @@ selected() {
 	[ -z "${ONLY:-}" ] || grep -qE -- "$ONLY" <<<"$1"
 }
 
+# verdict PASS|FAIL NAME: the one writer of a check's line, on stdout and
+# in $RESULTS; FAIL sets $status.
+verdict() {
+	echo "$1 $2" | tee -a "${RESULTS:-/dev/null}"
+	[ "$1" = PASS ] || status=1
+}
+
+# check NAME CMD...: CMD is the check NAME; its output (the end) is shown
+# when it fails.
 check() {
 	local name=$1
 	shift
 	selected "$name" || return 0
 	if RESULTS='' ONLY='' LIST='' "$@" >"$tmp/out" 2>&1; then
-		echo "PASS $name" | tee -a "${RESULTS:-/dev/null}"
+		verdict PASS "$name"
 	else
-		echo "FAIL $name" | tee -a "${RESULTS:-/dev/null}"
+		verdict FAIL "$name"
 		sed 's/^/    /' "$tmp/out" | tail -20
-		status=1
 	fi
 }
 

@@ -44,13 +44,13 @@ identical_twice() {
 # stage NAME CMD...: run a stage; its success or failure is one check.
 # LIST=1 prints its name; ONLY=REGEX skips it unless the name matches.
 stage() {
-	local name=$1 start=$SECONDS verdict=PASS
+	local name=$1 start=$SECONDS v=PASS
 	shift
 	selected "$name" || return 0
 	echo "== $name"
-	ONLY='' LIST='' "$@" || verdict=FAIL
-	echo "$verdict $name" >>"$RESULTS"
-	echo "== $verdict $name ($((SECONDS - start))s)"
+	ONLY='' LIST='' "$@" || v=FAIL
+	verdict "$v" "$name" >/dev/null
+	echo "== $v $name ($((SECONDS - start))s)"
 }
 
 # suite NAME SCRIPT...: a stage that runs a test script of checks.  With
@@ -67,7 +67,7 @@ suite() {
 		local fails
 		fails=$(grep -c '^FAIL' "$RESULTS")
 		if ! "$@" && [ "$(grep -c '^FAIL' "$RESULTS")" = "$fails" ]; then
-			echo "FAIL $name" >>"$RESULTS"
+			verdict FAIL "$name" >/dev/null
 		fi
 	else
 		stage "$name" "$@"
@@ -138,7 +138,7 @@ fi
 passed=$(grep -c '^PASS' "$RESULTS")
 failed=$(grep -c '^FAIL' "$RESULTS")
 if [ -n "${ONLY:-}" ] && [ $((passed + failed)) = 0 ]; then
-	echo "FAIL ONLY='$ONLY' matched no check (LIST=1 names them)" | tee -a "$RESULTS"
+	verdict FAIL "ONLY='$ONLY' matched no check (LIST=1 names them)"
 	failed=1
 fi
 grep '^FAIL' "$RESULTS"
