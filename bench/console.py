@@ -6,10 +6,12 @@ FS = re.compile(r"^BENCH-FS (\S+)$")
 
 
 def lines(path):
-    """The console's lines, without the serial line's carriage returns."""
+    """The console's lines, without the serial line's carriage returns and
+    without the "# " that makes the guest's figures KTAP diagnostics."""
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
-            yield line.replace("\r", "").rstrip("\n")
+            line = line.replace("\r", "").rstrip("\n")
+            yield line[2:] if line.startswith("# ") else line
 
 
 def sections(path):

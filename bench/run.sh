@@ -111,7 +111,9 @@ boot() {
 		"$TOP/lib/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
 	[ "${how[0]}" = ICOUNT=1 ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${limit}s; see $log"
-	if grep -a '^BENCH-FAIL' "$log" >&2 || ! grep -aq '^BENCH-DONE' "$log"; then
+	local verdicts
+	if ! verdicts=$(python3 "$TOP/lib/ktap.py" judge "$log"); then
+		grep '^FAIL' <<<"$verdicts" >&2
 		die bench "the $kernel kernel's $mode run failed; see $log"
 	fi
 	say "bench $KID: $kernel kernel, $mode, in $((SECONDS - start))s under ${used%% (*}${4:+ with $vcpus vCPUs}${5:+ shifted ${5} us}"

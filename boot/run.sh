@@ -107,7 +107,7 @@ boot_kernel() {
 	SCAN_NAME=$name "$TOP/lib/scan-console.sh" "$OUT/$name.log" \
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 	if [ -n "$append" ]; then
-		grep -a '^GUEST: SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^GUEST: SOAK-FAIL /soak: FAIL /; s/^GUEST: SOAK /soak: /' >>"$report"
+		grep -a '^# SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^# SOAK-FAIL /soak: FAIL /; s/^# SOAK /soak: /' >>"$report"
 		"$TOP/soak/fsck.sh" "$name" "$BUILD" >>"$report" || scan_rc=1
 	fi
 	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then

@@ -26,7 +26,7 @@ chmod 755 "$root/init"
 for c in "$cdir"/*.c; do
 	[ -e "$c" ] || continue
 	name=$(basename "$c" .c)
-	gcc -static -O2 -Wall -Werror -o "$root/$bindir/$name" "$c" -lpthread >>"$log" 2>&1 ||
+	gcc -static -O2 -Wall -Werror -I "$TOP/boot/guest" -o "$root/$bindir/$name" "$c" -lpthread >>"$log" 2>&1 ||
 		die boot "guest program $c does not build; see $log"
 done
 for script in "$cdir"/*.sh; do

@@ -1,12 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # scan-console.sh LOG [KUNIT_SOURCE...]: judge a guest console log.  Fails
-# on any kernel report header, on a guest test that failed, on a missing
-# success marker, and on a KUnit suite (named in a KUNIT_SOURCE file) that
-# did not run all of its cases, or had one fail or skip.  Prints one line per
-# finding; records PASS/FAIL lines for make test.  Any other KUnit suite
-# that reports a failed case fails too.  SCAN_NAME (default "boot") names
-# the boot in those lines.
+# on any kernel report header, and on what the console's KTAP reports say
+# (lib/ktap.py judge): a test "not ok" (KUnit's or the guest's), a guest
+# report that did not reach the end of its plan, a KUnit suite of a
+# KUNIT_SOURCE file that did not run all of its cases or skipped one.
+# Prints one line per finding; records PASS/FAIL lines for make test.
+# SCAN_NAME (default "boot") names the boot in those lines.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
@@ -26,41 +26,23 @@ pass() {
 	record PASS "$name: $*"
 }
 
-# The headers the kernel prints when something went wrong.
+# The headers the kernel prints when something went wrong; the guest's
+# KTAP lines are not the kernel's.
 hits=$(grep -v '^#' "$(dirname "$0")/kernel-reports.txt" | grep -aEf - "$log" |
-	grep -avE '^GUEST: ' || true)
+	grep -avE '^(# |ok |not ok )' || true)
 if [ -n "$hits" ]; then
 	fail "kernel report: $(head -1 <<<"$hits" | tr -d '\r')"
 else
 	pass "no kernel report on the console"
 fi
 
-while IFS= read -r line; do
-	fail "guest test ${line#GUEST: FAIL }"
-done < <(grep -a '^GUEST: FAIL ' "$log" | tr -d '\r')
-npass=$(grep -ac '^GUEST: PASS ' "$log" || true)
-[ "$npass" -gt 0 ] && pass "$npass guest tests passed"
-
-if grep -aq '^GUEST: ALL TESTS PASSED' "$log"; then
-	pass "success marker"
-else
-	fail "no success marker 'GUEST: ALL TESTS PASSED' (boot or guest tests did not finish)"
-fi
-
-while IFS= read -r line; do
-	fail "KUnit suite ${line#*# }"
-done < <(grep -aE '# [a-z0-9_]+: pass:[0-9]+ fail:[1-9]' "$log" | tr -d '\r')
-
-for src in "$@"; do
-	suite=$(sed -n 's/^[[:space:]]*\.name = "\([^"]*\)",.*/\1/p' "$src" | head -1)
-	want=$(grep -c '^[[:space:]]*KUNIT_CASE' "$src")
-	got=$(grep -a "# $suite: pass:" "$log" | tail -1 | tr -d '\r')
-	if [ -z "$got" ]; then
-		fail "KUnit suite $suite did not run"
-	elif [[ $got != *"pass:$want fail:0 skip:0 total:$want" ]]; then
-		fail "KUnit suite $suite: ${got#*# } (it defines $want cases)"
-	else
-		pass "KUnit suite $suite: $want/$want cases passed"
-	fi
-done
+rc=0
+findings=$(python3 "$(dirname "$0")/ktap.py" judge "$log" "$@") || rc=$?
+[ $rc -le 1 ] || fail "lib/ktap.py could not judge $log"
+while read -r verdict what; do
+	case $verdict in
+	PASS) pass "$what" ;;
+	FAIL) fail "$what" ;;
+	esac
+done <<<"$findings"
 exit $status

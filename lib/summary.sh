@@ -15,7 +15,8 @@ for name in boot boot-rt boot-kasan; do
 	grep '^Inode-cache' "$OUT/$name.txt" | sed 's/^/          /' || true
 	grep "^$name: KUnit" "$OUT/$name.txt" | sed "s/^$name: /          /" || true
 	if [ -f "$OUT/$name.log" ]; then
-		echo "          guest tests: $(sed -n 's/^GUEST: PASS \([^ ]*\) (\(.*\))\r\{0,1\}$/\1 \2/p' "$OUT/$name.log" | paste -sd, | sed 's/,/, /g')"
+		echo "          guest tests: $(python3 "$TOP/lib/ktap.py" guest "$OUT/$name.log" |
+			sed -n 's/^ok \([^ ]*\) # \(.*\)$/\1 \2/p' | paste -sd, | sed 's/,/, /g')"
 	fi
 	echo "          console $OUT/$name.log, report $OUT/$name.txt"
 done

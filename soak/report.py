@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """soak-report.py: make soak's verdict from the guests' consoles.
 
-Reads DIR/soak-{patched,pristine}.log (the consoles: "GUEST: SOAK" lines
-of boot/guest/soak.sh and soak-faults, the kernel's reports, kmemleak's
-report that boot/init prints) and DIR/fsck-{patched,pristine}.txt (soak/fsck.sh).
+Reads DIR/soak-{patched,pristine}.log (the consoles: "# SOAK" lines of
+boot/guest/soak.sh and soak-faults, the guest's KTAP report (lib/ktap.py),
+the kernel's reports, kmemleak's report that boot/init prints) and DIR/fsck-{patched,pristine}.txt (soak/fsck.sh).
 Writes OUT/soak.json and OUT/soak.txt and prints the summary line.  A
 report is pre-existing when the pristine console has one with the same
 text (time stamps, CPU and PID numbers, addresses left out); the patched
@@ -24,13 +24,16 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import ktap  # noqa: E402
+
 KERNELS = ("patched", "pristine")
-STRESSOR = re.compile(r"^GUEST: SOAK (\S+) (\S+) "
+STRESSOR = re.compile(r"^# SOAK (\S+) (\S+) "
                       r"(?:bogo-ops=(\d+) kernel-seconds=(\d+\.\d+) failures=(\d+)"
                       r"|skipped: (.*))$")
-FAULTS = re.compile(r"^GUEST: SOAK faults injected=(\d+) calls=(\d+) errors=(\d+) cycles=(\d+)$")
-CYCLES = re.compile(r"^GUEST: SOAK cycles=(\d+) seconds=(\d+)$")
-CPUS = re.compile(r"^GUEST: SOAK cpus online=(\S+) possible=(\S+)$")
+FAULTS = re.compile(r"^# SOAK faults injected=(\d+) calls=(\d+) errors=(\d+) cycles=(\d+)$")
+CYCLES = re.compile(r"^# SOAK cycles=(\d+) seconds=(\d+)$")
+CPUS = re.compile(r"^# SOAK cpus online=(\S+) possible=(\S+)$")
 FSCK = re.compile(r"^soak: (e2fsck -fn|xfs_repair -n): (clean|NOT clean.*)$")
 
 
@@ -73,15 +76,19 @@ def read_kernel(directory, kernel, reports):
                 k["cycles"], k["seconds"] = map(int, CYCLES.match(line).groups())
             elif CPUS.match(line):
                 k["cpus_online"], k["cpus_possible"] = CPUS.match(line).groups()
-            elif line.startswith("GUEST: SOAK-FAIL ") or line.startswith("GUEST: FAIL "):
-                k["failures"].append(line[len("GUEST: "):])
-            elif line.startswith("GUEST: done"):
-                k["finished"] = True
+            elif line.startswith("# SOAK-FAIL "):
+                k["failures"].append(line[len("# "):])
             elif line.startswith("unreferenced object"):
                 k["leaks"] += 1
-            elif not line.startswith(("GUEST: ", "stress-ng: ")) and reports.search(line):
+            elif not line.startswith(("# ", "ok ", "not ok ", "stress-ng: ")) and reports.search(line):
                 # (stress-ng's --klog-check repeats the kernel's lines: counted once.)
                 k["reports"].append(normalize(line))
+    with open(path, encoding="utf-8", errors="replace") as f:
+        guest = [r for r in ktap.parse(f) if not r.kernel][-1:]
+    for r in guest:
+        k["finished"] = r.plan is not None and len(r.tests) == r.plan
+        k["failures"] += [f"FAIL {t.name}" + (f" ({t.directive})" if t.directive else "")
+                          for t in r.tests if not t.ok]
     fsck = os.path.join(directory, f"fsck-{kernel}.txt")
     if os.path.exists(fsck):
         with open(fsck, encoding="utf-8") as f:

@@ -46,7 +46,7 @@ soak_one() {
 	BOOT_APPEND="guest.only=soak guest.soak=$seconds" BOOT_TIMEOUT=$timeout \
 		"$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
 		"$dir/disk.img" "$dir/vfat.img" "$dir/soak-ext4.img" "$dir/soak-xfs.img" >/dev/null || rc=$?
-	[ $rc != 124 ] || echo "GUEST: SOAK-FAIL the boot hung: no end after ${timeout}s" >>"$work/soak-$kernel.log"
+	[ $rc != 124 ] || echo "# SOAK-FAIL the boot hung: no end after ${timeout}s" >>"$work/soak-$kernel.log"
 	RESULTS='' "$TOP/soak/fsck.sh" "soak-$kernel" "$dir" >"$work/fsck-$kernel.txt" || true
 	say "soak $KID: $kernel kernel booted and soaked in $((SECONDS - start))s"
 }

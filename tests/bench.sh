@@ -15,29 +15,31 @@ mode=${1:?usage: bench.sh report | run KVER}
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# console DIR KERNEL ROUND RATE...: a made-up rates console: on ext4, one
-# open1 result per RATE (its thread count is the argument's position) and
-# fs_mark's; on xfs, one unlink2 result (10 x ROUND).
+# console DIR KERNEL ROUND RATE...: a made-up rates console, a KTAP
+# report as bench/guest/init prints it: on ext4, one open1 result per RATE
+# (its thread count is the argument's position) and fs_mark's; on xfs,
+# one unlink2 result (10 x ROUND).
 console() {
 	local dir=$1 kernel=$2 round=$3 threads=0
 	shift 3
 	{
-		echo 'BENCH-FS ext4'
+		printf '%s\r\n' 'KTAP version 1' '# BENCH-FS ext4'
 		for rate in "$@"; do
 			threads=$((threads + 1))
-			printf 'BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
+			printf '# BENCH open1 threads=%d rate=%s ops=1 ns=1\r\n' "$threads" "$rate"
+			printf 'ok %d fsbench rate open1 %d 1 /mnt\r\n' "$threads" "$threads"
 		done
 		# fs_mark's line (bench/guest/init) has a rate only.
-		printf 'BENCH fs_mark threads=1 rate=%s\r\n' "$round"
-		printf '%s\r\n' 'BENCH-FS xfs' "BENCH unlink2 threads=1 rate=${round}0 ops=1 ns=1"
+		printf '# BENCH fs_mark threads=1 rate=%s\r\n' "$round"
+		printf '%s\r\n' '# BENCH-FS xfs' "# BENCH unlink2 threads=1 rate=${round}0 ops=1 ns=1"
 	} >"$dir/rates-$kernel-$round.log"
 }
 
 # cost DIR NAME NS: a made-up -icount console DIR/NAME.log: open1 on ext4
 # (1000 operations in NS ns) and walk-umount on tmpfs (500 in 1000000).
 cost() {
-	printf '%s\r\n' 'BENCH-FS ext4' "BENCH open1 threads=1 rate=1 ops=1000 ns=$3" \
-		'BENCH-FS tmpfs' 'BENCH walk-umount threads=1 rate=1 ops=500 ns=1000000 inodes=9' \
+	printf '%s\r\n' '# BENCH-FS ext4' "# BENCH open1 threads=1 rate=1 ops=1000 ns=$3" \
+		'# BENCH-FS tmpfs' '# BENCH walk-umount threads=1 rate=1 ops=500 ns=1000000 inodes=9' \
 		>"$1/$2.log"
 }
 
@@ -193,7 +195,7 @@ missing_round() {
 no_fs() {
 	local log=$tmp/consoles/rates-pristine-1.log rc=0
 	cp "$log" "$log.kept"
-	sed -i '/^BENCH-FS ext4/d' "$log"
+	sed -i '/^# BENCH-FS ext4/d' "$log"
 	if report 2>"$tmp/err"; then
 		rc=1
 	fi

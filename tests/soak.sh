@@ -14,20 +14,28 @@ mode=${1:?usage: soak.sh report | run KVER SECONDS}
 . "$(dirname "$0")/lib.sh"
 
 # console KERNEL [LINE...]: a made-up soak console with the LINEs added
-# before its end, and the file systems clean.
+# before the guest's results (boot/init's KTAP report: ok, unless a LINE
+# gives a test's result), and the file systems clean.
 console() {
-	local kernel=$1
+	local kernel=$1 soak=1 leaks=1 line
 	shift
+	for line; do
+		case $line in
+		*'ok 1 soak'*) soak=0 ;;
+		*'ok 2 kmemleak'*) leaks=0 ;;
+		esac
+	done
 	{
-		printf '%s\r\n' '[    1.000000] Linux version 9.9' 'GUEST: run soak' \
-			'GUEST: SOAK cpus online=0-1 possible=0-63' \
-			'GUEST: SOAK ext4 dentry bogo-ops=600 kernel-seconds=31.25 failures=0' \
-			'GUEST: SOAK xfs dentry bogo-ops=500 kernel-seconds=12.00 failures=0' \
-			'GUEST: SOAK tmpfs fanotify skipped: stress-ng: info:  [9] fanotify: not supported' \
-			'GUEST: SOAK faults injected=40 calls=900 errors=31 cycles=7' \
-			'GUEST: SOAK cycles=12 seconds=61'
+		printf '%s\r\n' '[    1.000000] Linux version 9.9' 'KTAP version 1' '1..2' \
+			'# SOAK cpus online=0-1 possible=0-63' \
+			'# SOAK ext4 dentry bogo-ops=600 kernel-seconds=31.25 failures=0' \
+			'# SOAK xfs dentry bogo-ops=500 kernel-seconds=12.00 failures=0' \
+			'# SOAK tmpfs fanotify skipped: stress-ng: info:  [9] fanotify: not supported' \
+			'# SOAK faults injected=40 calls=900 errors=31 cycles=7' \
+			'# SOAK cycles=12 seconds=61'
 		printf '%s\r\n' "$@"
-		printf '%s\r\n' 'GUEST: done'
+		[ "$soak" = 0 ] || printf '%s\r\n' 'ok 1 soak # 70 s'
+		[ "$leaks" = 0 ] || printf '%s\r\n' 'ok 2 kmemleak'
 	} >"$tmp/c/soak-$kernel.log"
 	printf '%s\n' 'soak: e2fsck -fn: clean' 'soak: xfs_repair -n: clean' >"$tmp/c/fsck-$kernel.txt"
 }
@@ -39,8 +47,8 @@ report() {
 
 clean() {
 	mkdir -p "$tmp/c"
-	console patched 'GUEST: PASS soak (70s)'
-	console pristine 'GUEST: PASS soak (69s)'
+	console patched
+	console pristine 'ok 1 soak # 69 s'
 	report || return 1
 	cat "$tmp/c/soak.txt"
 	python3 - "$tmp/c/soak.json" <<'EOF'
@@ -71,8 +79,8 @@ fails() {
 }
 
 new_report() {
-	console patched '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/inode.c:123 evict+0x1/0x2' 'GUEST: PASS soak'
-	console pristine 'GUEST: PASS soak'
+	console patched '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/inode.c:123 evict+0x1/0x2'
+	console pristine
 	fails '  kernel report: WARNING: CPU N PID N at fs/inode.c:123'
 }
 
@@ -83,8 +91,9 @@ pre_existing() {
 }
 
 leak() {
-	console patched 'unreferenced object 0xffff888003e1c000 (size 64):' 'GUEST: FAIL kmemleak'
-	console pristine 'GUEST: PASS kmemleak'
+	console patched 'unreferenced object 0xffff888003e1c000 (size 64):' \
+		'not ok 2 kmemleak # leaks reported'
+	console pristine
 	fails 'kmemleak: 1 leaks (pristine: 0)'
 }
 
@@ -93,15 +102,15 @@ leak() {
 hung_both() {
 	console patched '[ 1868.44] INFO: task kworker/0:1:11 blocked for more than 121 seconds.' \
 		"stress-ng: error: [140] klog-check: error: [1868.44] 'INFO: task kworker/0:1:11 blocked for more than 121 seconds.'" \
-		'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+		'# SOAK-FAIL stress-ng on ext4 exited 2' 'not ok 1 soak # exit 1'
 	console pristine '[ 1872.01] INFO: task kworker/0:2:24 blocked for more than 120 seconds.' \
-		'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+		'# SOAK-FAIL stress-ng on ext4 exited 2' 'not ok 1 soak # exit 1'
 	report && cat "$tmp/c/soak.txt" && grep -q 'reports 1, leaks 0' "$tmp/c/soak.txt" &&
 		grep -qx '  INFO: task kworker/N blocked for more than N seconds.' "$tmp/c/soak.txt"
 }
 soak_failed() {
-	console patched 'GUEST: SOAK-FAIL stress-ng on xfs exited 2'
-	console pristine 'GUEST: SOAK-FAIL stress-ng on ext4 exited 2'
+	console patched '# SOAK-FAIL stress-ng on xfs exited 2' 'not ok 1 soak # exit 1'
+	console pristine '# SOAK-FAIL stress-ng on ext4 exited 2' 'not ok 1 soak # exit 1'
 	fails '  SOAK-FAIL stress-ng on xfs exited 2'
 }
 unclean() {
@@ -151,7 +160,7 @@ no_kernel_time() {
 unfinished() {
 	console patched
 	console pristine
-	sed -i '/GUEST: done/d' "$tmp/c/soak-patched.log"
+	sed -i '/^ok 2 kmemleak/d' "$tmp/c/soak-patched.log"
 	fails 'the soak did not finish'
 }
 

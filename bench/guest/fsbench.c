@@ -25,53 +25,32 @@
  *	written back, then drop_caches=1 (a walk of the superblock's
  *	inode list) and umount (which evicts every inode) are timed.
  *
- * Each result is one console line "BENCH NAME threads=N rate=R ops=O
- * ns=T": R operations (or inodes) per second, O operations in T
- * nanoseconds of CLOCK_MONOTONIC.  Under QEMU's -icount shift=0 one
- * nanosecond is one guest instruction, so T / O is instructions per
- * operation.  A failure prints "BENCH-FAIL NAME: reason" and exits
- * non-zero.  Threads are pinned, thread i to CPU i.
+ * Each result is one KTAP diagnostic line of the guest's report (boot/
+ * guest/guest.h) "# BENCH NAME threads=N rate=R ops=O ns=T": R
+ * operations (or inodes) per second, O operations in T nanoseconds of
+ * CLOCK_MONOTONIC.  Under QEMU's -icount shift=0 one nanosecond is one
+ * guest instruction, so T / O is instructions per operation.  A failure
+ * prints "# NAME: reason" and exits non-zero.  Threads are pinned,
+ * thread i to CPU i.
  *
  * With FSBENCH_PROFILE set to tracefs' directory, the kernel's function
  * profiler is on for each measured section only, and each BENCH line is
- * followed by the profile of its section: "PROFILE NAME CPU FUNCTION HITS
- * TIME us ...", trace_stat/functionCPU's lines (FUNCTION cut to 30
+ * followed by the profile of its section: "# PROFILE NAME CPU FUNCTION
+ * HITS TIME us ...", trace_stat/functionCPU's lines (FUNCTION cut to 30
  * characters; TIME the function's own, without its callees', when
- * options/graph-time is 0), and "PROFILE-END NAME LINES".
+ * options/graph-time is 0), and "# PROFILE-END NAME LINES".
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "guest.h"
 
 #define MAX_THREADS 64
 
-static const char *bench_name;
-
-static void fail(const char *what)
-{
-	printf("BENCH-FAIL %s: %s: %s\n", bench_name, what, strerror(errno));
-	fflush(stdout);
-	exit(1);
-}
-
-static uint64_t now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
+/* The workload being measured: the name of its lines. */
+const char *test_name = "fsbench";
 
 static const char *profile_dir;
 
@@ -83,7 +62,7 @@ static void profile_switch(const char *on)
 	snprintf(path, sizeof(path), "%s/function_profile_enabled", profile_dir);
 	fd = open(path, O_WRONLY);
 	if (fd < 0 || write(fd, on, 1) != 1 || close(fd))
-		fail(path);
+		fail("%s", path);
 }
 
 /*
@@ -104,14 +83,14 @@ static void profile_print(void)
 		while (fgets(line, sizeof(line), f)) {
 			if (strstr(line, "Function") || strstr(line, "---"))
 				continue;
-			printf("PROFILE %s %d %s", bench_name, cpu, line + strspn(line, " "));
+			printf("# PROFILE %s %d %s", test_name, cpu, line + strspn(line, " "));
 			lines++;
 		}
 		fclose(f);
 	}
 	if (cpu == 0)
-		fail(path);
-	printf("PROFILE-END %s %d\n", bench_name, lines);
+		fail("%s", path);
+	printf("# PROFILE-END %s %d\n", test_name, lines);
 }
 
 /* begin: the start of a measured section, a now() value for report(). */
@@ -119,17 +98,17 @@ static uint64_t begin(void)
 {
 	if (profile_dir)
 		profile_switch("1");
-	return now();
+	return now_ns();
 }
 
 /* report: ops operations since start (a begin() value). */
 static void report(int threads, unsigned long ops, uint64_t start, const char *extra)
 {
-	uint64_t ns = now() - start;
+	uint64_t ns = now_ns() - start;
 
 	if (profile_dir)
 		profile_switch("0");
-	printf("BENCH %s threads=%d rate=%.1f ops=%lu ns=%llu%s\n", bench_name,
+	printf("# BENCH %s threads=%d rate=%.1f ops=%lu ns=%llu%s\n", test_name,
 	       threads, ops * 1e9 / (ns ? ns : 1), ops, (unsigned long long)ns, extra);
 	if (profile_dir)
 		profile_print();
@@ -147,12 +126,8 @@ static void pin(int cpu)
 
 static void drop_vm_caches(const char *what)
 {
-	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
-
 	sync();
-	if (fd < 0 || write(fd, what, strlen(what)) < 0)
-		fail("drop_caches");
-	close(fd);
+	write_file("/proc/sys/vm/drop_caches", what);
 }
 
 /* rate: the will-it-scale shapes. */
@@ -175,11 +150,11 @@ static void one_op(const char *path)
 	if (shape[0] == 'u') {
 		fd = creat(path, 0600);
 		if (fd < 0 || close(fd) || unlink(path))
-			fail(path);
+			fail("%s", path);
 	} else {
 		fd = open(path, O_RDWR);
 		if (fd < 0 || close(fd))
-			fail(path);
+			fail("%s", path);
 	}
 }
 
@@ -201,13 +176,7 @@ static void make_file(const char *path)
 	int fd = creat(path, 0600);
 
 	if (fd < 0 || close(fd))
-		fail(path);
-}
-
-static void make_dir(const char *path)
-{
-	if (mkdir(path, 0700) && errno != EEXIST)
-		fail(path);
+		fail("%s", path);
 }
 
 /* shape_path: thread i's file for shape in dir, made ready for it. */
@@ -230,8 +199,7 @@ static void shape_path(char *path, size_t size, int i, const char *dir)
 		make_dir(sub);
 		snprintf(path, size, "%s/file", sub);
 	} else {
-		printf("BENCH-FAIL %s: unknown shape\n", shape);
-		exit(1);
+		failx("unknown shape");
 	}
 }
 
@@ -280,7 +248,7 @@ static int fixed_ops(unsigned long n, const char *dir)
 	if (creating) {
 		snprintf(path, sizeof(path), "%s/create", dir);
 		if (mkdir(path, 0700))
-			fail(path);
+			fail("%s", path);
 	} else {
 		shape_path(path, sizeof(path), 0, dir);
 	}
@@ -317,7 +285,7 @@ static void *stat_loop(void *arg)
 		for (f = 0; f < t->files; f++) {
 			snprintf(path, sizeof(path), "%s/stat%d/%d", t->dir, d, f);
 			if (stat(path, &st))
-				fail(path);
+				fail("%s", path);
 		}
 	}
 	return NULL;
@@ -332,11 +300,8 @@ static int stat_storm(int threads, int files, const char *dir)
 	uint64_t start;
 	int d, f;
 
-	if (threads < 1 || threads > STAT_DIRS || STAT_DIRS % threads) {
-		printf("BENCH-FAIL stat-cold: %d threads do not divide %d directories\n",
-		       threads, STAT_DIRS);
-		exit(1);
-	}
+	if (threads < 1 || threads > STAT_DIRS || STAT_DIRS % threads)
+		failx("%d threads do not divide %d directories", threads, STAT_DIRS);
 	snprintf(path, sizeof(path), "%s/stat0", dir);
 	if (access(path, F_OK)) {
 		for (d = 0; d < STAT_DIRS; d++) {
@@ -391,14 +356,14 @@ static int walk_cost(int files, const char *mnt)
 	}
 	sync();
 	snprintf(extra, sizeof(extra), " inodes=%ld", cached_inodes());
-	bench_name = "walk-drop_caches";
+	test_name = "walk-drop_caches";
 	start = begin();
 	drop_vm_caches("1");
 	report(1, files, start, extra);
-	bench_name = "walk-umount";
+	test_name = "walk-umount";
 	start = begin();
 	if (umount(mnt))
-		fail(mnt);
+		fail("%s", mnt);
 	report(1, files, start, extra);
 	return 0;
 }
@@ -409,27 +374,27 @@ int main(int argc, char **argv)
 	profile_dir = getenv("FSBENCH_PROFILE");
 	if (argc == 6 && !strcmp(argv[1], "rate")) {
 		shape = argv[2];
-		bench_name = shape;
+		test_name = shape;
 		if (atoi(argv[3]) < 1 || atoi(argv[3]) > MAX_THREADS)
 			return 2;
 		return rate(atoi(argv[3]), atoi(argv[4]), argv[5]);
 	}
 	if (argc == 5 && !strcmp(argv[1], "ops")) {
 		shape = argv[2];
-		bench_name = shape;
+		test_name = shape;
 		return fixed_ops(strtoul(argv[3], NULL, 10), argv[4]);
 	}
 	if (argc == 4 && !strcmp(argv[1], "create")) {
 		shape = "create";
-		bench_name = shape;
+		test_name = shape;
 		return fixed_ops(strtoul(argv[2], NULL, 10), argv[3]);
 	}
 	if (argc == 5 && !strcmp(argv[1], "stat")) {
-		bench_name = "stat-cold";
+		test_name = "stat-cold";
 		return stat_storm(atoi(argv[2]), atoi(argv[3]), argv[4]);
 	}
 	if (argc == 4 && !strcmp(argv[1], "walk")) {
-		bench_name = "walk";
+		test_name = "walk";
 		return walk_cost(atoi(argv[2]), argv[3]);
 	}
 	fprintf(stderr, "usage: fsbench rate SHAPE THREADS SECONDS DIR\n"

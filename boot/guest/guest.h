@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Helpers for the guest test programs: each one prints what it measured on
- * "name: ..." lines and exits with status 1 at the first failure, after
- * one line naming the call that failed.
+ * Helpers for the guest test programs.  boot/init runs each program as one
+ * test of its KTAP report (Documentation/dev-tools/ktap.rst) and prints
+ * its "ok"/"not ok" line; a program's own lines are KTAP diagnostics,
+ * "# name: ...": what it measured (note()) and, before exit status 1 at
+ * the first failure, what failed (fail() with errno's message, failx()
+ * without).
  */
 #ifndef GUEST_H
 #define GUEST_H
@@ -25,16 +28,37 @@
 
 extern const char *test_name;	/* defined by each program */
 
+/* One diagnostic line, "# name: FMT[: ERROR]"; ERROR is NULL for none. */
+static inline void diag(const char *error, const char *fmt, va_list ap)
+{
+	printf("# %s: ", test_name);
+	vprintf(fmt, ap);
+	if (error)
+		printf(": %s", error);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* A failed call: its errno's message follows FMT. */
 static inline void fail(const char *fmt, ...)
 {
-	int err = errno;
+	const char *error = strerror(errno);
 	va_list ap;
 
-	fprintf(stderr, "%s: ", test_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	diag(error, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(err));
+	exit(1);
+}
+
+/* A failed check, which has no errno. */
+static inline void failx(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag(NULL, fmt, ap);
+	va_end(ap);
 	exit(1);
 }
 
@@ -42,12 +66,9 @@ static inline void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("%s: ", test_name);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	diag(NULL, fmt, ap);
 	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
 }
 
 /* Write TEXT to a proc, sys or debugfs file; returns 0 or -errno. */
@@ -98,12 +119,18 @@ static inline void umount_fs(const char *dir)
 		fail("umount %s", dir);
 }
 
-static inline double now(void)
+/* CLOCK_MONOTONIC in nanoseconds, and in seconds. */
+static inline unsigned long long now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static inline double now(void)
+{
+	return now_ns() / 1e9;
 }
 
 static inline void set_cpu_online(int cpu, int online)

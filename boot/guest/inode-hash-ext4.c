@@ -55,12 +55,10 @@ static void stat_all(int t)
 			path_of(path, sizeof(path), owner, i);
 			if (stat(path, &st))
 				fail("stat %s", path);
-			if (st.st_ino != ino[owner][i]) {
-				errno = 0;
-				fail("%s has inode %lu, was created as %lu", path,
-				     (unsigned long)st.st_ino,
-				     (unsigned long)ino[owner][i]);
-			}
+			if (st.st_ino != ino[owner][i])
+				failx("%s has inode %lu, was created as %lu", path,
+				      (unsigned long)st.st_ino,
+				      (unsigned long)ino[owner][i]);
 		}
 	}
 }
@@ -118,10 +116,8 @@ static void check_lockdep(void)
 			nests_i_lock = 1;
 	}
 	fclose(f);
-	if (!nests_i_lock) {
-		errno = 0;
-		fail("/proc/lockdep_chains: no chain takes i_lock inside %s", class);
-	}
+	if (!nests_i_lock)
+		failx("/proc/lockdep_chains: no chain takes i_lock inside %s", class);
 	f = fopen("/proc/lock_stat", "r");
 	if (!f)
 		fail("open /proc/lock_stat");

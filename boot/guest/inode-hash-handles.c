@@ -47,11 +47,9 @@ static void *open_all(void *arg)
 		if (n < 0 || fstat(fd, &st))
 			fail("read file %d", i);
 		got[n] = '\0';
-		if (strcmp(got, want) || st.st_ino != ino[i]) {
-			errno = 0;
-			fail("handle %d opened inode %lu holding '%s', want %lu holding '%s'",
-			     i, (unsigned long)st.st_ino, got, (unsigned long)ino[i], want);
-		}
+		if (strcmp(got, want) || st.st_ino != ino[i])
+			failx("handle %d opened inode %lu holding '%s', want %lu holding '%s'",
+			      i, (unsigned long)st.st_ino, got, (unsigned long)ino[i], want);
 		close(fd);
 	}
 	return NULL;

@@ -64,20 +64,16 @@ static void check_all(const char *when)
 				fail("%s: read %s", when, path);
 			got[n] = '\0';
 			close(fd);
-			if (strcmp(got, want)) {
-				errno = 0;
-				fail("%s: %s holds '%s'", when, path, got);
-			}
+			if (strcmp(got, want))
+				failx("%s: %s holds '%s'", when, path, got);
 			ino[t][i] = st.st_ino;
 		}
 	memcpy(sorted, ino, sizeof(sorted));
 	qsort(sorted, 2 * FILES, sizeof(sorted[0]), cmp_ino);
 	for (i = 1; i < 2 * FILES; i++)
-		if (sorted[i] == sorted[i - 1]) {
-			errno = 0;
-			fail("%s: two files have inode number %lu", when,
-			     (unsigned long)sorted[i]);
-		}
+		if (sorted[i] == sorted[i - 1])
+			failx("%s: two files have inode number %lu", when,
+			      (unsigned long)sorted[i]);
 }
 
 int main(void)

@@ -63,7 +63,6 @@ static int fail_nth_left(void)
 
 static void mount_fails(const char *src, const char *type, const char *function)
 {
-
 	int ok, err, left;
 
 	make_dir("/mnt/fault");
@@ -71,14 +70,13 @@ static void mount_fails(const char *src, const char *type, const char *function)
 	ok = !mount(src, "/mnt/fault", type, 0, NULL);
 	err = errno;
 	left = fail_nth_left();
-	errno = 0;
 	if (ok && left)
-		fail("%s mounted: %s was never called", type, function);
+		failx("%s mounted: %s was never called", type, function);
 	if (ok)
-		fail("%s mounted: another fault injection point of this thread took its failure before %s",
-		     type, function);
+		failx("%s mounted: another fault injection point of this thread took its failure before %s",
+		      type, function);
 	if (left)
-		fail("%s mount failed (%s) before %s was called", type, strerror(err), function);
+		failx("%s mount failed (%s) before %s was called", type, strerror(err), function);
 	errno = err;
 	if (errno != ENOMEM)
 		fail("%s mount with %s failing: want ENOMEM", type, function);

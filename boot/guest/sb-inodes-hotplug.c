@@ -53,10 +53,8 @@ int main(void)
 
 	mount_fs(DISK, "/mnt/ext4", "ext4", 0);
 	n = count_files("/mnt/ext4");
-	if (n != FILES - FILES / 2) {
-		errno = 0;
-		fail("%d files on ext4 after remount, want %d", n, FILES - FILES / 2);
-	}
+	if (n != FILES - FILES / 2)
+		failx("%d files on ext4 after remount, want %d", n, FILES - FILES / 2);
 	unlink_files("/mnt/ext4", "h", FILES / 2, FILES);
 	umount_fs("/mnt/ext4");
 	return 0;

@@ -29,10 +29,8 @@ static void expect_used(unsigned long long want, const char *when)
 	if (get_quota(&dq))
 		fail("quotactl Q_GETQUOTA %s", when);
 	got = dq.dqb_curinodes;
-	if (got != want) {
-		errno = 0;
-		fail("uid %d uses %llu inodes %s, want %llu", OWNER, got, when, want);
-	}
+	if (got != want)
+		failx("uid %d uses %llu inodes %s, want %llu", OWNER, got, when, want);
 }
 
 static void own_files(int from, int to)

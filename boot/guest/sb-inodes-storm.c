@@ -91,10 +91,8 @@ static void storm_on(const char *dir)
 	}
 	note("%s: %ld + %ld files created and unlinked; %ld drop_caches, %ld syncs, %ld CPU 1 offline/online cycles",
 	     dir, s[0].files, s[1].files, drops, syncs, hotplugs);
-	if (!s[0].files || !s[1].files) {
-		errno = 0;
-		fail("a storm thread made no progress on %s", dir);
-	}
+	if (!s[0].files || !s[1].files)
+		failx("a storm thread made no progress on %s", dir);
 }
 
 int main(void)

@@ -7,10 +7,7 @@
  * every walker goes through them.
  * Exit status 0 when it does.
  */
-#define _GNU_SOURCE
-#include <sched.h>
-#include <stdio.h>
-#include <unistd.h>
+#include "guest.h"
 
 #define WANT_CPUS 2
 #define WANT_POSSIBLE 64
@@ -35,34 +32,24 @@ static long count_cpus(const char *path)
 	return n;
 }
 
+const char *test_name = "smp-check";
+
 int main(void)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	cpu_set_t set;
 	int cpu;
 	long possible = count_cpus("/sys/devices/system/cpu/possible");
 
-	printf("smp-check: %ld CPUs online, %ld possible\n", online, possible);
-	if (possible < WANT_POSSIBLE) {
-		fprintf(stderr, "smp-check: want %d possible CPUs\n", WANT_POSSIBLE);
-		return 1;
-	}
-	if (online < WANT_CPUS) {
-		fprintf(stderr, "smp-check: want %d online CPUs\n", WANT_CPUS);
-		return 1;
-	}
+	note("%ld CPUs online, %ld possible", online, possible);
+	if (possible < WANT_POSSIBLE)
+		failx("want %d possible CPUs", WANT_POSSIBLE);
+	if (online < WANT_CPUS)
+		failx("want %d online CPUs", WANT_CPUS);
 	for (cpu = 0; cpu < WANT_CPUS; cpu++) {
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set)) {
-			perror("smp-check: sched_setaffinity");
-			return 1;
-		}
-		if (sched_getcpu() != cpu) {
-			fprintf(stderr, "smp-check: not running on CPU %d\n", cpu);
-			return 1;
-		}
-		printf("smp-check: ran on CPU %d\n", cpu);
+		run_on_cpu(cpu);
+		if (sched_getcpu() != cpu)
+			failx("not running on CPU %d", cpu);
+		note("ran on CPU %d", cpu);
 	}
 	return 0;
 }

@@ -20,7 +20,7 @@
  * allocation its caller could do without).  Nothing may stay behind:
  * kmemleak (run by /init), "VFS: Busy inodes" (the console scanner) and
  * the host's fsck of the ext4 image check that.  Prints
- * "GUEST: SOAK faults injected=N calls=N errors=N".
+ * "# SOAK faults injected=N calls=N errors=N".
  */
 #include "guest.h"
 
@@ -149,15 +149,11 @@ int main(int argc, char **argv)
 	close(fd);
 	failslab("probability", "0");
 	left = atol(text);
-	printf("GUEST: SOAK faults injected=%ld calls=%ld errors=%ld cycles=%d\n",
+	printf("# SOAK faults injected=%ld calls=%ld errors=%ld cycles=%d\n",
 	       TIMES - left, calls, errors, cycle);
-	if (!errors) {
-		errno = 0;
-		fail("no call failed: failslab injected nothing");
-	}
-	if (TIMES - left < errors) {
-		errno = 0;
-		fail("%ld calls failed, but failslab injected %ld failures", errors, TIMES - left);
-	}
+	if (!errors)
+		failx("no call failed: failslab injected nothing");
+	if (TIMES - left < errors)
+		failx("%ld calls failed, but failslab injected %ld failures", errors, TIMES - left);
 	return 0;
 }

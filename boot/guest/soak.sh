@@ -12,16 +12,16 @@
 # each disk, the umount of a file system full of cached inodes
 # (evict_inodes()) and CPU 1 offline and online (inodes on the lists of
 # an offline CPU), and /tests/soak-faults mounts, creates and unlinks on
-# tmpfs with slab allocations failing (failslab).  Prints "GUEST: SOAK FS
+# tmpfs with slab allocations failing (failslab).  Prints "# SOAK FS
 # STRESSOR bogo-ops=N kernel-seconds=S failures=N" (or "skipped: why")
 # per stressor, S its system time (a stressor whose rounds are too long
 # for TCG to count one still shows the time it spent in its calls), the
-# CPUs online and possible, soak-faults' line and "GUEST: SOAK cycles=N
-# seconds=N"; exits non-zero, after a "GUEST: SOAK-FAIL why" line, on
+# CPUs online and possible, soak-faults' line and "# SOAK cycles=N
+# seconds=N"; exits non-zero, after a "# SOAK-FAIL why" line, on
 # failure.
 seconds=$(sed -n 's/.*guest\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
 if [ -z "$seconds" ]; then
-	echo "soak: not asked for (no guest.soak= on the kernel command line)"
+	echo "# soak: not asked for (no guest.soak= on the kernel command line)"
 	exit 0
 fi
 systems="ext4 xfs tmpfs"
@@ -41,7 +41,7 @@ stressors="dentry dir dirdeep dirmany link symlink rename open getdent
 filename inode-flags xattr utime chmod inotify fanotify hdd"
 failed=0
 fail() {
-	echo "GUEST: SOAK-FAIL $*"
+	echo "# SOAK-FAIL $*"
 	failed=1
 }
 
@@ -52,7 +52,7 @@ mount -t ext4 /dev/vdc /soak/ext4 || fail "mount of ext4 /dev/vdc"
 mount -t xfs /dev/vdd /soak/xfs || fail "mount of xfs /dev/vdd"
 mount -t tmpfs -o size=128m tmpfs /soak/tmpfs || fail "tmpfs"
 [ $failed = 0 ] || exit 1
-echo "GUEST: SOAK cpus online=$(cat /sys/devices/system/cpu/online) possible=$(cat /sys/devices/system/cpu/possible)"
+echo "# SOAK cpus online=$(cat /sys/devices/system/cpu/online) possible=$(cat /sys/devices/system/cpu/possible)"
 start=$(date +%s)
 
 # One stress-ng per file system, an instance of each stressor.
@@ -143,10 +143,10 @@ for fs in $systems; do
 			for (i = 1; i <= n; i++) {
 				s = want[i]
 				if (s in ops)
-					printf "GUEST: SOAK %s %s bogo-ops=%d kernel-seconds=%.2f failures=%d\n",
+					printf "# SOAK %s %s bogo-ops=%d kernel-seconds=%.2f failures=%d\n",
 						fs, s, ops[s], sys[s], failures[s]
 				else
-					print "GUEST: SOAK " fs " " s " skipped: " (s in why ? why[s] : \
+					print "# SOAK " fs " " s " skipped: " (s in why ? why[s] : \
 						"not in stress-ng'"'"'s report; its last log line: " \
 						(s in last ? last[s] : "none"))
 			}
@@ -161,7 +161,7 @@ for fs in $systems; do
 done
 cat /tmp/soak-faults.log
 [ "$(cat /tmp/soak-faults.rc)" = 0 ] || fail "soak-faults exited $(cat /tmp/soak-faults.rc)"
-echo "GUEST: SOAK cycles=$cycles seconds=$(($(date +%s) - start))"
+echo "# SOAK cycles=$cycles seconds=$(($(date +%s) - start))"
 for fs in $systems; do
 	umount "/soak/$fs" || fail "umount /soak/$fs"
 done
