@@ -32,6 +32,7 @@
 #>   AUDIT=             pristine or patched (patched once make series ran)
 #>   BISECT_TESTS=      the guest tests each make bisect boot runs
 #>   BOOT_TIMEOUT=900   seconds before a boot counts as hung (fstests: 21600)
+#>   BOOT_ARGS=         more kernel command line for make boot (guest.only=a,b)
 #>   RT=1               0: no PREEMPT_RT kernel; only: it alone
 #>   KASAN=1            0: no KASAN kernel; only: it instead of the plain one
 #>   ACCEL=             kvm or tcg, to skip the KVM probe

@@ -26,17 +26,25 @@ case ${KASAN:-1} in
 0 | 1 | only) ;;
 *) die boot "KASAN=$KASAN is not 0, 1 or only" ;;
 esac
+# BOOT_ARGS: more kernel command line, e.g. guest.only=NAME,... (those
+# guest tests alone; each must be a program of boot/guest/) or
+# kunit.filter_glob=.
+append=${BOOT_ARGS:-}
+only=$(sed -n 's/.*guest\.only=\([^ ]*\).*/\1/p' <<<"$append")
+for t in ${only//,/ }; do
+	[ -e "$TOP/boot/guest/$t.c" ] || [ -e "$TOP/boot/guest/$t.sh" ] ||
+		die boot "BOOT_ARGS: guest.only=$only: no guest test $t; the tests: $(find "$TOP/boot/guest" -name '*.c' -o -name '*.sh' | sed 's|.*/||; s/\.[a-z]*$//' | sort | paste -sd' ')"
+done
 # SOAK=SECONDS: the guest's soak (boot/guest/soak.sh) runs that long on
 # two more disks, within the boot's time limit; the host checks their file
 # systems afterwards.
-append=
 timeout=${BOOT_TIMEOUT:-900}
 disks=(disk.img vfat.img)
 case ${SOAK:-} in
 '') ;;
 *[!0-9]* | 0*) die boot "SOAK=$SOAK is not a positive number of seconds" ;;
 *)
-	append="guest.soak=$SOAK"
+	append="$append guest.soak=$SOAK"
 	timeout=$((timeout + SOAK))
 	disks+=(soak-ext4.img soak-xfs.img)
 	;;

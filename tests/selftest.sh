@@ -324,6 +324,7 @@ check "TREE that is not a kernel tree is refused" bad_input 'is not a kernel tre
 check "SOAK that is not a number of seconds is refused by make boot" bad_input 'error: boot: SOAK=1m is not a positive number of seconds' 0.9 boot KVER=0.9 SOAK=1m
 check "KASAN that is not 0, 1 or only is refused by make boot" bad_input 'error: boot: KASAN=yes is not 0, 1 or only' 0.9 boot KVER=0.9 KASAN=yes
 check "SOAK that is not a number of seconds is refused by make soak" bad_input 'error: soak: SOAK=0 is not a positive number of seconds' 0.9 soak KVER=0.9 SOAK=0
+check "a guest.only= naming no guest test is refused by make boot" bad_input 'error: boot: BOOT_ARGS: guest.only=smp-check,nosuch: no guest test nosuch; the tests: ' 0.9 boot KVER=0.9 BOOT_ARGS=guest.only=smp-check,nosuch
 check "AUTHOR that is not 'Name <mail>' is refused" bad_input "AUTHOR='nobody' is not 'Name <mail>'" 0.9 tree KVER=0.9 AUTHOR=nobody
 # A tree from before sb->s_inode_list_lock (Linux 4.4): the series says
 # which rule assumes what, before changing anything.
