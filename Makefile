@@ -160,15 +160,15 @@ summary:
 # tree and makes every series but the first twice (pipeline.sh makes the
 # first again through TREE=).
 test: deps
-	@BOOT_RT=only KASAN_KVERS="$(firstword $(KVERS))" SOAK_BOOT=120 tests/run.sh
+	@tests/run.sh --rt only --kasan "$(firstword $(KVERS))" --boot-soak 120
 
 test-fast: deps
-	@FAST_ONLY=1 tests/run.sh
+	@tests/run.sh --fast
 
 # make test, with every packaged tree bisected (docs/testing.md).
 validate: deps
-	@BISECT_KVERS="$(KVERS)" KUNIT_KVERS="$(KVERS)" TWICE_KVERS="$(KVERS)" SOAK_KVERS="$(KVERS)" \
-		KASAN_KVERS="$(KVERS)" FSTESTS_KVERS="$(KVERS)" SOAK_BOOT=120 tests/run.sh
+	@tests/run.sh --bisect "$(KVERS)" --kunit "$(KVERS)" --twice "$(KVERS)" --soak "$(KVERS)" \
+		--kasan "$(KVERS)" --fstests "$(KVERS)" --boot-soak 120
 
 clean:
 	rm -rf build out

@@ -15,7 +15,7 @@
 # workloads; then each lock_stat kernel at 2, 4 and 8 vCPUs (QUICK: 2; more than
 # the host has cores: they count contentions, not time) under the
 # create/unlink and cold-stat workloads, a thread per vCPU.  The cost runs: each rate kernel booted twice
-# under QEMU's -icount (lib/qemu.sh ICOUNT=1: one vCPU, deterministic,
+# under QEMU's -icount (lib/qemu.sh -i: one vCPU, deterministic,
 # one virtual nanosecond per guest instruction), the single-thread
 # workloads a fixed number of times on ext4 and XFS in RAM disks and on tmpfs,
 # so their instructions per operation; the two rounds of a kernel must
@@ -46,23 +46,24 @@ need_series bench
 work=$BUILD/bench
 fresh_dir "$work"
 
-# kernel NAME TREE MODE OBJ FRAGMENT...: configure a bench kernel in OBJ
-# and, unless CONFIGURE_ONLY is set, build it.
+# kernel build|configure NAME TREE MODE OBJ FRAGMENT...: build a bench
+# kernel in OBJ, or only configure it there.
 kernel() {
-	if [ -n "${CONFIGURE_ONLY:-}" ]; then
-		"$TOP/lib/config.sh" "$2" "$4" "$3" "${@:5}"
+	if [ "$1" = configure ]; then
+		"$TOP/lib/config.sh" "$3" "$5" "$4" "${@:6}"
 	else
-		build_kernel bench "$@"
+		build_kernel bench "${@:2}"
 	fi
 }
 rates=("$TOP/boot/base.config" "$TOP/bench/rates.config" "$TOP/boot/profile.config")
-[ "${QUICK:-0}" = 0 ] || export CONFIGURE_ONLY=1
-kernel pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-pristine" "${rates[@]}"
-kernel patched "$SRC" patched "$BUILD/obj-bench-patched" "${rates[@]}"
-unset CONFIGURE_ONLY
-kernel lockstat-pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" \
+# QUICK=1 boots the rate workloads on the lockdep kernels.
+rate_kernels=build
+[ "${QUICK:-0}" = 0 ] || rate_kernels=configure
+kernel $rate_kernels pristine "$BUILD/pristine" pristine "$BUILD/obj-bench-pristine" "${rates[@]}"
+kernel $rate_kernels patched "$SRC" patched "$BUILD/obj-bench-patched" "${rates[@]}"
+kernel build lockstat-pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" \
 	"$TOP"/boot/*.config
-kernel lockstat-patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
+kernel build lockstat-patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 # image KERNEL: the bzImage a boot of KERNEL uses.
 image() {
 	case ${QUICK:-0}-$1 in
@@ -87,9 +88,10 @@ accel=
 boot() {
 	local kernel=$1 mode=$2 log=$3 vcpus=${4:-2} shift_us=${5:-0} start=$SECONDS used rc=0 how disk=()
 	local limit=$timeout
-	how=(ACCEL="${accel%% *}")
+	how=(-c "$vcpus")
+	[ -z "$accel" ] || how+=(-a "${accel%% *}")
 	if [ "$mode" = cost ] || [ "$mode" = profile ]; then
-		how=(ICOUNT=1)
+		how=(-i)
 	else
 		rm -f "$work/disk.img"
 		PATH=$PATH:/usr/sbin:/sbin logged bench "$LOGDIR/mkfs-bench.log" \
@@ -106,10 +108,10 @@ boot() {
 	fi
 	# The function profiler makes a measured section up to ten times longer.
 	[ "$mode" != profile ] || limit=$((4 * timeout))
-	used=$(env "${how[@]}" CPUS="$vcpus" BOOT_TIMEOUT="$limit" \
-		BOOT_APPEND="quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.shift=$shift_us bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
-		"$TOP/lib/qemu.sh" "$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
-	[ "${how[0]}" = ICOUNT=1 ] || [ -n "$accel" ] || accel=$used
+	used=$("$TOP/lib/qemu.sh" "${how[@]}" -t "$limit" \
+		-x "quiet nokaslr brd.rd_nr=2 brd.rd_size=327680 bench.mode=$mode bench.shift=$shift_us bench.seconds=$seconds bench.stat=$stat bench.fsmark=$fsmark bench.walk=$walk bench.ops=$ops" \
+		"$(image "$kernel")" "$initrd" "$log" "${disk[@]}") || rc=$?
+	[ "${how[0]}" = -i ] || [ -n "$accel" ] || accel=$used
 	[ $rc != 124 ] || die bench "the $kernel kernel hung: no end after ${limit}s; see $log"
 	local verdicts
 	if ! verdicts=$(python3 "$TOP/lib/ktap.py" judge "$log"); then

@@ -99,12 +99,12 @@ for commit in $(git_src rev-list --reverse pristine..series); do
 	"$TOP/lib/disks.sh" bisect "$BUILD"
 	start=$SECONDS
 	rc=0
-	BOOT_APPEND="guest.only=$smoke" "$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" \
+	"$TOP/lib/qemu.sh" -t "${BOOT_TIMEOUT:-900}" -x "guest.only=$smoke" "$obj/arch/x86/boot/bzImage" \
 		"$initrd" "$log-console.log" "$BUILD/disk.img" "$BUILD/vfat.img" >/dev/null || rc=$?
 	boot_s=$((SECONDS - start))
 	[ $rc = 124 ] && bad "boot: hung after ${BOOT_TIMEOUT:-900}s" "$log-console.log"
 	# The brlock suite is judged once it exists: the first commit adds it.
-	SCAN_NAME=bisect "$TOP/lib/scan-console.sh" "$log-console.log" \
+	"$TOP/lib/scan-console.sh" -n bisect "$log-console.log" \
 		"$TOP"/brlock/*_kunit.c >"$log-scan.txt" || bad boot "$log-console.log ($log-scan.txt)"
 	printf '%-4s %-60.60s %5ss %5ss  ok (sparse: %d files)\n' "$n" "$subject" \
 		"$build_s" "$boot_s" "${#files[@]}" >>"$tmp_report"

@@ -70,10 +70,10 @@ pristine_fails() {
 	kmake "$BUILD/pristine" "$obj" bzImage >"$log" 2>&1 || return 0
 	[ "$stage" = boot ] || return 1
 	"$TOP/lib/disks.sh" "$name-pristine" "$BUILD"
-	BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" \
+	"$TOP/lib/qemu.sh" -t "$timeout" -x "$append" "$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$LOGDIR/$name-pristine.log" "${disks[@]/#/$BUILD/}" >/dev/null || rc=$?
 	[ $rc = 0 ] || return 0
-	RESULTS='' SCAN_NAME=$name-pristine "$TOP/lib/scan-console.sh" "$LOGDIR/$name-pristine.log" \
+	RESULTS='' "$TOP/lib/scan-console.sh" -n "$name-pristine" "$LOGDIR/$name-pristine.log" \
 		>"$LOGDIR/$name-pristine.txt" && return 1
 	return 0
 }
@@ -96,7 +96,7 @@ boot_kernel() {
 	"$TOP/lib/disks.sh" "$name" "$BUILD"
 
 	start=$SECONDS
-	accel=$(BOOT_APPEND=$append BOOT_TIMEOUT=$timeout "$TOP/lib/qemu.sh" \
+	accel=$("$TOP/lib/qemu.sh" -t "$timeout" -x "$append" \
 		"$obj/arch/x86/boot/bzImage" "$initrd" \
 		"$OUT/$name.log.tmp" "${disks[@]/#/$BUILD/}") || rc=$?
 	boot_s=$((SECONDS - start))
@@ -112,7 +112,7 @@ boot_kernel() {
 			record FAIL "$name: timed out after ${timeout}s"
 		fi
 	} >"$report"
-	SCAN_NAME=$name "$TOP/lib/scan-console.sh" "$OUT/$name.log" \
+	"$TOP/lib/scan-console.sh" -n "$name" "$OUT/$name.log" \
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
 	if [ -n "$append" ]; then
 		grep -a '^# SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^# SOAK-FAIL /soak: FAIL /; s/^# SOAK /soak: /' >>"$report"

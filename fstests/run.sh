@@ -182,9 +182,8 @@ run_one() {
 	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
 		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
 	truncate -s 4G "$run/test.img" "$run/scratch.img"
-	BOOT_APPEND="root=/dev/vda rw init=/init-fstests fstests.fs=$fs$leakoff" \
-	BOOT_TIMEOUT=$timeout \
-		"$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" - "$run/console.log" \
+	"$TOP/lib/qemu.sh" -t "$timeout" -x "root=/dev/vda rw init=/init-fstests fstests.fs=$fs$leakoff" \
+		"$obj/arch/x86/boot/bzImage" - "$run/console.log" \
 		"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
 		"$run/run.img" >/dev/null || rc=$?
 	[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$run/console.log"

@@ -1,27 +1,45 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# qemu.sh KERNEL INITRD LOG [DISK...]: boot the guest with CPUS (2) vCPUs
-# online and 64 possible (so the per-CPU data of CPUs that never came online exists
-# and is walked), console to LOG, the DISKs (raw images) as its virtio disks
-# /dev/vda, /dev/vdb..., killed after BOOT_TIMEOUT seconds (exit 124).  Prints the accelerator used.
-# INITRD "-" boots without one (the root file system is then a DISK, named
-# on BOOT_APPEND); a DISK may carry QEMU drive options after a comma
-# ("root.img,snapshot=on").
-# ICOUNT=1 boots the deterministic instrument instead (make bench's cost
-# runs): one vCPU under TCG with -icount shift=0, so that one virtual
-# nanosecond is one guest instruction and the guest's clocks run on it;
-# QEMU 7.2 refuses -icount with more vCPUs, and a virtio disk would
-# complete its I/O in host time, so give it none.
+# qemu.sh [OPTION...] KERNEL INITRD LOG [DISK...]: boot the guest, console
+# to LOG, the DISKs (raw images) as its virtio disks /dev/vda, /dev/vdb...;
+# print the accelerator used.  INITRD "-" boots without one (the root file
+# system is then a DISK, named with -x); a DISK may carry QEMU drive
+# options after a comma ("root.img,snapshot=on").
+#   -c CPUS     CPUs online (2), of 64 possible, so that the per-CPU data
+#               of CPUs that never came online exists and is walked
+#   -t SECONDS  kill it after SECONDS (900; exit status 124)
+#   -x ARGS     more kernel command line
+#   -a ACCEL    kvm or tcg: no KVM probe
+#   -i          the deterministic instrument instead (make bench's cost
+#               runs): one vCPU under TCG with -icount shift=0, so that one
+#               virtual nanosecond is one guest instruction and the guest's
+#               clocks run on it; QEMU 7.2 refuses -icount with more vCPUs,
+#               and a virtio disk would complete its I/O in host time, so
+#               give it none.
 # KVM only where it really works: lib/kvm-probe.sh must pass, and the kernel
 # must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
 # sector and still hang a kernel, so then the boot starts again under TCG.
 set -euo pipefail
-kernel=${1:?usage: qemu.sh KERNEL INITRD LOG}
-initrd=(-initrd "${2:?}")
+usage="usage: qemu.sh [-i] [-a ACCEL] [-c CPUS] [-t SECONDS] [-x ARGS] KERNEL INITRD LOG [DISK...]"
+online=2 limit=900 extra='' accel='' icount=0
+while getopts ia:c:t:x: opt; do
+	case $opt in
+	i) icount=1 ;;
+	a) accel=$OPTARG ;;
+	c) online=$OPTARG ;;
+	t) limit=$OPTARG ;;
+	x) extra=$OPTARG ;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+kernel=${1:?$usage}
+initrd=(-initrd "${2:?$usage}")
 [ "$2" != - ] || initrd=()
-log=${3:?}
+log=${3:?$usage}
+shift 3
 disk=()
-for image in "${@:4}"; do
+for image in "$@"; do
 	disk+=(-drive "file=$image,if=virtio,format=raw")
 done
 
@@ -29,7 +47,7 @@ done
 # killing it stops QEMU too.  pci=noacpi: PCI interrupts are routed with
 # the BIOS's table, because evaluating the ACPI _PRT method under TCG with
 # lockdep runs into the AML loop timeout and leaves the disk without an IRQ.
-# -smp 64 with maxcpus=CPUS: QEMU has 64 CPUs present and the kernel
+# -smp 64 with maxcpus=CPUS (-c): QEMU has 64 CPUs present and the kernel
 # brings up CPUS of them, so that the per-CPU data of 62 possible CPUs
 # that never came online exists and every walker goes through it.  Absent
 # CPUs (-smp 2,maxcpus=64) would not do: since 6.9, x86 counts them as
@@ -37,24 +55,25 @@ done
 # kunit.filter=speed>slow: KUnit cases marked slow (ext4's mballoc cost
 # benchmark) trip the soft-lockup detector under TCG; 6.1 ignores it.
 cpus=(-smp 64)
-possible=maxcpus=${CPUS:-2}
-if [ "${ICOUNT:-0}" = 1 ]; then
+possible=maxcpus=$online
+if [ "$icount" = 1 ]; then
 	cpus=(-smp 1 -icount "shift=0,sleep=off,align=off" -rtc "base=2024-01-01T00:00:00,clock=vm")
 	possible=
 fi
 boot() {
-	exec timeout -k 10 "${BOOT_TIMEOUT:-900}" qemu-system-x86_64 -accel "$1" \
+	exec timeout -k 10 "$limit" qemu-system-x86_64 -accel "$1" \
 		"${cpus[@]}" -m 1024 -kernel "$kernel" "${initrd[@]}" \
-		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi $possible kunit.filter=speed>slow ${BOOT_APPEND:-}" \
+		-append "console=ttyS0 earlyprintk=serial,ttyS0,115200 panic=-1 pci=noacpi $possible kunit.filter=speed>slow $extra" \
 		"${disk[@]}" -display none -monitor none -serial stdio -nodefaults -no-reboot \
 		</dev/null >"$log" 2>&1
 }
 
-if [ "${ICOUNT:-0}" = 1 ]; then
+if [ "$icount" = 1 ]; then
 	echo "tcg -icount shift=0"
 	boot tcg
 fi
-if [ "$("$(dirname "$0")/kvm-probe.sh")" = kvm ]; then
+[ -n "$accel" ] || accel=$("$(dirname "$0")/kvm-probe.sh")
+if [ "$accel" = kvm ]; then
 	(boot kvm) &
 	pid=$!
 	for _ in $(seq "${KVM_BANNER_SECONDS:-20}"); do

@@ -1,19 +1,22 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# scan-console.sh LOG [KUNIT_SOURCE...]: judge a guest console log.  Fails
+# scan-console.sh [-n NAME] LOG [KUNIT_SOURCE...]: judge a guest console log.  Fails
 # on any kernel report header, and on what the console's KTAP reports say
 # (lib/ktap.py judge): a test "not ok" (KUnit's or the guest's), a guest
 # report that did not reach the end of its plan, a KUnit suite of a
 # KUNIT_SOURCE file that did not run all of its cases or skipped one.
 # Prints one line per finding; records PASS/FAIL lines for make test.
-# SCAN_NAME (default "boot") names the boot in those lines.
+# NAME (default "boot") names the boot in those lines.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
-log=${1:?usage: scan-console.sh LOG [KUNIT_SOURCE...]}
+name=boot
+if [ "${1:-}" = -n ]; then
+	name=${2:?usage: scan-console.sh [-n NAME] LOG [KUNIT_SOURCE...]}
+	shift 2
+fi
+log=${1:?usage: scan-console.sh [-n NAME] LOG [KUNIT_SOURCE...]}
 shift
 status=0
-
-name=${SCAN_NAME:-boot}
 
 fail() {
 	echo "$name: $*"

@@ -43,8 +43,8 @@ soak_one() {
 	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
 	mkdir -p "$dir"
 	"$TOP/lib/disks.sh" "soak-$kernel" "$dir"
-	BOOT_APPEND="guest.only=soak guest.soak=$seconds" BOOT_TIMEOUT=$timeout \
-		"$TOP/lib/qemu.sh" "$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
+	"$TOP/lib/qemu.sh" -t "$timeout" -x "guest.only=soak guest.soak=$seconds" \
+		"$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
 		"$dir/disk.img" "$dir/vfat.img" "$dir/soak-ext4.img" "$dir/soak-xfs.img" >/dev/null || rc=$?
 	[ $rc != 124 ] || echo "# SOAK-FAIL the boot hung: no end after ${timeout}s" >>"$work/soak-$kernel.log"
 	RESULTS='' "$TOP/soak/fsck.sh" "soak-$kernel" "$dir" >"$work/fsck-$kernel.txt" || true

@@ -1,25 +1,49 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# make test: the fast tests (toolkit self-tests, cocci fixtures, audit,
-# bench and soak report self-tests), then for each packaged tree: bisect
-# where BISECT_KVERS names it (make validate names all), series, check,
-# boot (BOOT_RT: make test boots only the PREEMPT_RT kernel of a tree
-# that has one, make validate both; the KASAN kernel on the trees
-# KASAN_KVERS names, make test the first, make validate all; SOAK_BOOT:
-# the first tree's boots soak that long), send-dry-run, series again
-# where TWICE_KVERS names the tree (make validate; identical patches; for
-# the first tree pipeline.sh does that in make test too), kunit.py where
-# KUNIT_KVERS names it (make validate), audit-diff and audit (site
-# counts checked against git grep);
-# then make bench QUICK=1, make fstests QUICK=1 and the pipeline's error
-# paths on the first tree, and make soak and make fstests on the trees
-# SOAK_KVERS and FSTESTS_KVERS name (make validate).
+# tests/run.sh [OPTION...]: make test, make test-fast and make validate.
+# The fast tests (toolkit self-tests, cocci fixtures, audit, bench and soak
+# report self-tests), then, unless --fast, for each packaged tree: make
+# series, check, boot, send-dry-run, audit-diff and audit (site counts
+# checked against git grep); then make bench QUICK=1, make fstests QUICK=1
+# and the pipeline's error paths on the first tree.  The options name the
+# trees that get more (a space-separated list of KVERs each):
+#   --bisect KVERS   make bisect first
+#   --twice KVERS    the series made again: the patches must be identical
+#                    (for the first tree pipeline.sh does that through TREE=)
+#   --kasan KVERS    make boot boots the KASAN kernel too
+#   --kunit KVERS    make kunit (kunit.py)
+#   --soak KVERS     make soak, 30 minutes
+#   --fstests KVERS  make fstests, the whole default set
+#   --rt 1|only      make boot's RT= (only: the RT kernel alone where a
+#                    tree has one)
+#   --boot-soak S    the first tree's boots soak S seconds
 # Every check adds one line to build/test-results; the last line printed
 # is "N passed, N failed".  LIST=1 prints the checks' names instead of
 # running them; ONLY=REGEX runs only the checks whose names match (those
 # on a kernel tree need it made: make series check boot KVER=...).
 set -uo pipefail
 TOP=${TOP:?run through make}
+fast='' bisect='' twice='' kasan='' kunit='' soak_trees='' fstests='' rt=1 boot_soak=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--fast) fast=1; shift; continue ;;
+	--bisect) bisect=$2 ;;
+	--twice) twice=$2 ;;
+	--kasan) kasan=$2 ;;
+	--kunit) kunit=$2 ;;
+	--soak) soak_trees=$2 ;;
+	--fstests) fstests=$2 ;;
+	--rt) rt=$2 ;;
+	--boot-soak) boot_soak=$2 ;;
+	*) echo "error: test: unknown option $1" >&2; exit 1 ;;
+	esac
+	shift 2
+done
+# named KVER LIST: whether the list names the tree.
+named() {
+	case " $2 " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 export RESULTS=$TOP/build/test-results LIST ONLY
 # shellcheck source=tests/lib.sh
 . "$TOP/tests/lib.sh"
@@ -82,37 +106,30 @@ suite "bench report self-tests" "$TOP/tests/bench.sh" report
 suite "soak report self-tests" "$TOP/tests/soak.sh" report
 suite "fstests report self-tests" "$TOP/tests/fstests.sh" report
 
-if [ -z "${FAST_ONLY:-}" ]; then
+if [ -z "$fast" ]; then
 	for v in $KVERS; do
 		# Every commit built and booted (make bisect) on the trees named
-		# by BISECT_KVERS (make validate: all; it does not fit make
+		# by --bisect (make validate: all; it does not fit make
 		# test's budget); its last build is the one make boot uses.
-		case " ${BISECT_KVERS-} " in
-		*" $v "*) stage "make bisect KVER=$v" make --no-print-directory bisect KVER="$v" ;;
-		esac
+		! named "$v" "$bisect" ||
+			stage "make bisect KVER=$v" make --no-print-directory bisect KVER="$v"
 		stage "make series KVER=$v" make --no-print-directory series KVER="$v"
-		# Made again, on the trees TWICE_KVERS names (make validate),
+		# Made again, on the trees --twice names (make validate),
 		# before make check writes out/$KID/audit-diff.txt, which the
 		# cover letter quotes.  The first tree's series is made again
 		# by pipeline.sh (TREE=) in make test too.
-		case " ${TWICE_KVERS-} " in
-		*" $v "*) [ "$v" = "${KVERS%% *}" ] ||
-			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v" ;;
-		esac
-		soak='' kasan=0
-		[ "$v" != "${KVERS%% *}" ] || soak=${SOAK_BOOT:-}
-		case " ${KASAN_KVERS-} " in
-		*" $v "*) kasan=1 ;;
-		esac
-		stage "make check boot KVER=$v RT=${BOOT_RT:-1} KASAN=$kasan${soak:+ SOAK=$soak}" \
-			make --no-print-directory -k check boot KVER="$v" RT="${BOOT_RT:-1}" KASAN="$kasan" \
+		! named "$v" "$twice" || [ "$v" = "${KVERS%% *}" ] ||
+			stage "series KVER=$v is byte-identical when made twice" identical_twice "$v"
+		soak='' k=0
+		[ "$v" != "${KVERS%% *}" ] || soak=$boot_soak
+		! named "$v" "$kasan" || k=1
+		stage "make check boot KVER=$v RT=$rt KASAN=$k${soak:+ SOAK=$soak}" \
+			make --no-print-directory -k check boot KVER="$v" RT="$rt" KASAN="$k" \
 			${soak:+SOAK=$soak}
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
-		# KUNIT_KVERS (make test: the first; make validate: all).
-		case " ${KUNIT_KVERS-} " in
-		*" $v "*) stage "make kunit KVER=$v" make --no-print-directory kunit KVER="$v" ;;
-		esac
+		# --kunit (make validate: all).
+		! named "$v" "$kunit" || stage "make kunit KVER=$v" make --no-print-directory kunit KVER="$v"
 		stage "make audit-diff audit KVER=$v" \
 			make --no-print-directory audit-diff audit KVER="$v"
 		suite "audit site counts KVER=$v" "$TOP/tests/audit-counts.sh" "$v"
@@ -124,12 +141,12 @@ if [ -z "${FAST_ONLY:-}" ]; then
 	# boot built it): the whole suite is make fstests, in make validate.
 	suite "make fstests QUICK=1 KVER=${KVERS%% *}" "$TOP/tests/fstests.sh" run "${KVERS%% *}"
 	suite "pipeline error paths and TREE=" "$TOP/tests/pipeline.sh" "${KVERS%% *}"
-	# The long soak, patched and pristine, on the trees SOAK_KVERS names
+	# The long soak, patched and pristine, on the trees --soak names
 	# (make validate: all).
-	for v in ${SOAK_KVERS-}; do
+	for v in $soak_trees; do
 		suite "make soak KVER=$v" "$TOP/tests/soak.sh" run "$v" "${SOAK:-1800}"
 	done
-	for v in ${FSTESTS_KVERS-}; do
+	for v in $fstests; do
 		stage "make fstests KVER=$v" make --no-print-directory fstests KVER="$v"
 	done
 fi
