@@ -20,3 +20,9 @@ for name in boot boot-rt boot-kasan; do
 	fi
 	echo "          console $OUT/$name.log, report $OUT/$name.txt"
 done
+# A stage's result made before the current patches is about another series.
+for f in "$OUT"/*.txt; do
+	if [ "$f" != "$OUT/composition.txt" ] && [ "$f" -ot "$OUT/patches/series" ]; then
+		echo "stale:    ${f#"$OUT"/} was made before the current series; make its stage again"
+	fi
+done

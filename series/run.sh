@@ -284,10 +284,16 @@ say "series $KID: $steps patches on Linux $version"
 "$TOP/series/verify-applies.sh" "$stage_out/patches" ||
 	die series "the series does not apply to a fresh extraction; see $LOGDIR/verify.log"
 
-# Only the patches are replaced: the other stages' results in $OUT stay.
+# Only the patches are replaced, and only when they changed: the other
+# stages' results in $OUT stay, and make summary marks those made before
+# the current patches stale.
 mkdir -p "$OUT"
-rm -rf "$OUT/patches"
-mv "$stage_out/patches" "$OUT/patches"
+if diff -r -q "$OUT/patches" "$stage_out/patches" >/dev/null 2>&1; then
+	say "series $KID: the same patches as before; $OUT/patches kept as it was"
+else
+	rm -rf "$OUT/patches"
+	mv "$stage_out/patches" "$OUT/patches"
+fi
 cp "$BUILD/composition" "$OUT/composition.txt"
 rm -rf "$stage_out"
 if [ -n "$old_tip" ]; then

@@ -7,7 +7,8 @@
 #    line naming the rule and the log, and leaves out/KVER as it was;
 #  - manual patches and semantic patches become commits of the series;
 #  - TREE= on the same source gives byte-identical patches (and so the
-#    series is the same when made twice);
+#    series is the same when made twice), and patches made anew but the
+#    same are kept as they were;
 #  - a series whose inputs did not change is not made again.
 # shellcheck disable=SC2317 # the helpers are called through check()
 TOP=${TOP:?run through make}
@@ -99,6 +100,16 @@ same_tree() {
 		diff -r "$TOP/out/$v/patches" "$TOP/out/tree-pristine/patches"
 }
 
+# Made anew (SERIES_FORCE) from the same inputs, the patches are the same:
+# they are kept as they were, so that nothing made from them turns stale.
+kept() {
+	touch -d '1 hour ago' "$TOP/out/$v/patches/series"
+	touch -d '30 minutes ago' "$tmp/ref"
+	SERIES_FORCE=1 make -s -C "$TOP" series KVER="$v" | tee "$tmp/again" &&
+		grep -q "^series $v: the same patches as before; " "$tmp/again" &&
+		[ "$TOP/out/$v/patches/series" -ot "$tmp/ref" ]
+}
+
 # Made again with nothing changed, the series is found unchanged.
 unchanged() {
 	make -s -C "$TOP" series KVER="$v" | tee "$tmp/again" &&
@@ -113,6 +124,7 @@ check "series $v: a rule that matches nothing is one error and leaves out/ alone
 check "series $v: a manual patch and a semantic patch become commits" extra_steps
 check "check $v: the leftover check fails on the pristine tree" leftovers_in_pristine
 check "series: TREE= on the $v source gives the same patches as KVER=$v" same_tree
+check "series $v: made anew with the same patches, out/$v/patches is kept as it was" kept
 check "series $v: made again with nothing changed, it is not made anew" unchanged
 [ -n "${LIST:-}" ] || rm -rf "$TOP/build/tree-pristine" "$TOP/out/tree-pristine"
 exit $status

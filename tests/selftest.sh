@@ -312,6 +312,23 @@ check "side_by_side with one at a time runs them in order" serial
 check "side_by_side with two at once runs two together" together
 check "side_by_side fails after a failed run and starts nothing more" stops
 
+# --- make summary: a stage's result older than the current patches is
+# stale, one made after them is not.
+stale() {
+	local out=$tmp/stale/out
+	mkdir -p "$out/patches"
+	echo 'checkpatch --strict: clean' >"$out/check.txt"
+	echo 0001-a.patch >"$out/patches/series"
+	echo 'boot passed' >"$out/boot.txt"
+	touch -d '2 hours ago' "$out/check.txt"
+	touch -d '1 hour ago' "$out/patches/series"
+	KID=selftest OUT=$out BUILD=$tmp/stale "$TOP/lib/summary.sh" >"$tmp/summary" || return 1
+	cat "$tmp/summary"
+	grep -qx 'stale:    check.txt was made before the current series; make its stage again' "$tmp/summary" &&
+		[ "$(grep -c '^stale:' "$tmp/summary")" = 1 ]
+}
+check "make summary marks a result made before the current series stale, only that one" stale
+
 # --- bad input: one line naming the problem, non-zero exit, no out/ dir
 bad_input() {
 	local want=$1 kid=$2
