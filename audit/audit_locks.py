@@ -7,13 +7,32 @@ audit/report.py.
 """
 import os
 import re
+from typing import NamedTuple, Pattern
+
+
+class Acquire(NamedTuple):
+    """An "acquire" line: a function that takes a lock of a class."""
+    cls: str
+    mode: str
+    holds: bool      # the lock stays held after the call
+    what: str        # the argument naming the lock, or "=LOCK" for a wrapper
+
+
+class Lock(NamedTuple):
+    """A "lock" line: a tracked lock and how to recognise it."""
+    name: str
+    family: str
+    scope: str
+    classes: set
+    expr: Pattern    # matches the lock expression
+    files: Pattern   # matches the files it is in
 
 
 class Table:
     def __init__(self, path):
-        self.acquire = {}    # function -> (class, mode, holds, what)
+        self.acquire = {}    # function -> Acquire
         self.release = set()
-        self.locks = []      # (name, family, scope, classes, expr re, files re)
+        self.locks = []      # Lock
         self.about = {}
         self.series = {}     # lock -> topic
         self.added = set()
@@ -26,12 +45,12 @@ class Table:
     def _entry(self, w, where):
         kind = w[0]
         if kind == "acquire" and len(w) == 6:
-            self.acquire[w[1]] = (w[2], w[3], w[4] == "yes", w[5])
+            self.acquire[w[1]] = Acquire(w[2], w[3], w[4] == "yes", w[5])
         elif kind == "release" and len(w) == 2:
             self.release.add(w[1])
         elif kind == "lock" and len(w) == 7:
-            self.locks.append((w[1], w[2], w[3], set(w[4].split(",")),
-                               re.compile(w[5]), re.compile(w[6])))
+            self.locks.append(Lock(w[1], w[2], w[3], set(w[4].split(",")),
+                                   re.compile(w[5]), re.compile(w[6])))
         elif kind == "about" and len(w) >= 3:
             self.about[w[1]] = " ".join(w[2:])
         elif kind == "series" and len(w) == 3:
@@ -44,22 +63,22 @@ class Table:
     def takes_arg(self, fn, pos):
         """fn is an acquire function whose lock is its argument pos."""
         a = self.acquire.get(fn)
-        return a is not None and a[3] == str(pos)
+        return a is not None and a.what == str(pos)
 
     def holds(self, fn, with_args):
         """fn takes a lock that it holds, named by its first argument (or,
         with_args false, fn is a wrapper without arguments)."""
         a = self.acquire.get(fn)
-        if a is None or not a[2]:
+        if a is None or not a.holds:
             return False
-        return a[3].startswith("=") or (with_args and a[3] == "1")
+        return a.what.startswith("=") or (with_args and a.what == "1")
 
     def classify_call(self, fn, args, path):
         """classify() for fn(args), args the text of the argument list."""
         a = self.acquire.get(fn)
         if a is None:
             return None
-        what = a[3]
+        what = a.what
         if what.startswith("="):
             return self.classify(fn, "", path)
         args = split_args(args)
@@ -69,27 +88,26 @@ class Table:
 
     def fixed(self, fn):
         a = self.acquire.get(fn)
-        return a is not None and a[3].startswith("=")
+        return a is not None and a.what.startswith("=")
 
     def classify(self, fn, expr, path):
         """(lock, mode, holds) of a call fn(expr) in path, or None."""
         a = self.acquire.get(fn)
         if a is None:
             return None
-        cls, mode, holds, what = a
-        text = what[1:] if what.startswith("=") else normalize(expr)
+        text = a.what[1:] if a.what.startswith("=") else normalize(expr)
         if "/" not in path:
             # a fixture: its name is its path in a tree, "/" written "-"
             path = path.replace("-", "/")
-        for name, _fam, _scope, classes, ex, files in self.locks:
-            if cls in classes and ex.search(text) and files.search(path):
-                return name, mode, holds
+        for lock in self.locks:
+            if a.cls in lock.classes and lock.expr.search(text) and lock.files.search(path):
+                return lock.name, a.mode, a.holds
         return None
 
     def family(self, lock):
-        for name, fam, scope, *_ in self.locks:
-            if name == lock:
-                return fam, scope
+        for entry in self.locks:
+            if entry.name == lock:
+                return entry.family, entry.scope
         return None
 
 
@@ -156,16 +174,19 @@ def grep_words(t):
     the lock expressions, and the functions whose every call is a site
     (fixed wrappers, and classes a lock takes whatever the argument)."""
     words = set()
-    for _name, _fam, _scope, classes, ex, _files in t.locks:
-        if ex.pattern == ".":
-            words.update(f for f, a in t.acquire.items() if a[0] in classes)
+    for lock in t.locks:
+        if lock.expr.pattern == ".":
+            words.update(f for f, a in t.acquire.items() if a.cls in lock.classes)
         else:
-            words.update(re.findall(r"[A-Za-z_]\w*", ex.pattern))
+            words.update(re.findall(r"[A-Za-z_]\w*", lock.expr.pattern))
     words.update(f for f in t.acquire if t.fixed(f))
     return sorted(words)
 
 
 if __name__ == "__main__":
-    import sys
-    if sys.argv[1:2] == ["grep"]:
-        print("|".join(grep_words(Table(sys.argv[2]))))
+    import argparse
+    parser = argparse.ArgumentParser(description="the audit's lock table")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("grep", help="the words a file with a site must contain").add_argument("conf")
+    args = parser.parse_args()
+    print("|".join(grep_words(Table(args.conf))))

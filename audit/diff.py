@@ -7,6 +7,7 @@ function that used a lock the series converts, which sites it has in the
 patched tree of the locks the series adds ("moved to"), then the users
 of converted locks left in the patched tree.  Exits 1 if there is one.
 """
+import argparse
 import collections
 import json
 import sys
@@ -59,6 +60,8 @@ def main(pristine_file, patched_file):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: audit-diff.py PRISTINE.json PATCHED.json")
-    sys.exit(main(*sys.argv[1:]))
+    parser = argparse.ArgumentParser(description="the audit of the pristine tree against the patched one")
+    parser.add_argument("pristine", help="the pristine tree's audit.json")
+    parser.add_argument("patched", help="the patched tree's audit.json")
+    args = parser.parse_args()
+    sys.exit(main(args.pristine, args.patched))

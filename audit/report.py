@@ -7,6 +7,7 @@ RAW is what cocci/audit/sites.cocci and nesting.cocci printed ("site",
 the series topics this toolkit has rules for (space separated).  Writes
 OUTDIR/audit.json, audit.txt and lock-order.dot.
 """
+import argparse
 import collections
 import json
 import sys
@@ -85,7 +86,7 @@ def main(conf, raw, metafile, topics, outdir):
     nests = sorted({json.dumps(n, sort_keys=True) for n in nests})
     nests = [json.loads(n) for n in nests]
     nests.sort(key=lambda n: (n["outer"], n["inner"], n["file"], n["line"]))
-    names = list(dict.fromkeys(l[0] for l in t.locks))
+    names = list(dict.fromkeys(lock.name for lock in t.locks))
     locks = []
     for name in names:
         mine = [s for s in sites if s["lock"] == name]
@@ -145,6 +146,11 @@ def graph(doc):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
-        sys.exit("usage: audit-report.py CONF RAW META TOPICS OUTDIR")
-    main(*sys.argv[1:])
+    parser = argparse.ArgumentParser(description="make audit's outputs from spatch's raw report")
+    parser.add_argument("conf", help="cocci/audit/locks.conf")
+    parser.add_argument("raw", help="the rules' report lines")
+    parser.add_argument("meta", help="the tree's description (JSON)")
+    parser.add_argument("topics", help="the topics of cocci/*.cocci, space-separated")
+    parser.add_argument("outdir")
+    args = parser.parse_args()
+    main(args.conf, args.raw, args.meta, args.topics, args.outdir)

@@ -6,6 +6,7 @@ the status files matrix/run.sh writes (a "kid K" line, then one
 tree's stages left in OUT/K: composition.txt (series), check.txt (check).
 """
 
+import argparse
 import json
 import os
 import re
@@ -96,8 +97,12 @@ def table(rows):
 
 
 def main():
-    out = sys.argv[1]
-    rows = [row(p, out) for p in sys.argv[2:]]
+    parser = argparse.ArgumentParser(description="make matrix's table")
+    parser.add_argument("out", help="where matrix.txt and matrix.json go")
+    parser.add_argument("trees", nargs="*", help="the trees' work directories")
+    args = parser.parse_args()
+    out = args.out
+    rows = [row(p, out) for p in args.trees]
     with open(os.path.join(out, 'matrix.json'), 'w', encoding='utf-8') as f:
         json.dump(rows, f, indent=1)
         f.write('\n')

@@ -20,6 +20,7 @@ tree, or its context moved), the tree is left as it was, and the exit
 status is 1.
 """
 
+import argparse
 import re
 import subprocess
 import sys
@@ -143,7 +144,11 @@ def place(tree, hunk):
 
 
 def main():
-    diff_path, tree = sys.argv[1], sys.argv[2]
+    parser = argparse.ArgumentParser(description='apply a hand-written patch, hunk by hunk where its context moved')
+    parser.add_argument('diff', help='the patch')
+    parser.add_argument('tree', help='the git tree to apply it to')
+    args = parser.parse_args()
+    diff_path, tree = args.diff, args.tree
     if subprocess.run(['git', '-C', tree, 'apply', '--index', diff_path],
                       capture_output=True).returncode == 0:
         return 0

@@ -15,9 +15,9 @@ spatch 1.1.1 prints added code with its own spacing:
   editing that struct would have written it.
 """
 
+import argparse
 import difflib
 import re
-import sys
 
 # A member: indent, type, name with its declarator, the rest (a comment).
 ADDED = re.compile(r'^(\t+)([A-Za-z_][\w ]*?[\w*]) (\**[A-Za-z_]\w*(?:\[[^]]*\])?;)'
@@ -81,9 +81,13 @@ def align(lines, index):
 
 
 def main():
-    with open(sys.argv[1], encoding='utf-8', errors='surrogateescape') as f:
+    parser = argparse.ArgumentParser(description='tidy the lines spatch added to a file')
+    parser.add_argument('orig', help='the file before spatch ran')
+    parser.add_argument('file', help='the file spatch changed, tidied in place')
+    args = parser.parse_args()
+    with open(args.orig, encoding='utf-8', errors='surrogateescape') as f:
         orig = f.read().splitlines(keepends=True)
-    with open(sys.argv[2], encoding='utf-8', errors='surrogateescape') as f:
+    with open(args.file, encoding='utf-8', errors='surrogateescape') as f:
         new = f.read().splitlines(keepends=True)
     added = set()
     matcher = difflib.SequenceMatcher(None, orig, new, autojunk=False)
@@ -96,7 +100,7 @@ def main():
             continue
         keep.append(align(new, j) if j in added else line)
     if keep != new:
-        with open(sys.argv[2], 'w', encoding='utf-8', errors='surrogateescape') as f:
+        with open(args.file, 'w', encoding='utf-8', errors='surrogateescape') as f:
             f.writelines(keep)
 
 
