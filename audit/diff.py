@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""audit-diff.py PRISTINE.json PATCHED.json: what the series changed.
+"""audit/diff.py PRISTINE.json PATCHED.json: what the series changed.
 
 Prints the site counts of every lock in both trees, then, for every
 function that used a lock the series converts, which sites it has in the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""audit-report.py CONF RAW META TOPICS OUTDIR: the audit of one tree.
+"""audit/report.py CONF RAW META TOPICS OUTDIR: the audit of one tree.
 
 RAW is what cocci/audit/sites.cocci and nesting.cocci printed ("site",
 "nest" and "call" lines), META a JSON object describing the tree, TOPICS

@@ -74,7 +74,7 @@ def read(path):
 
 
 def attribute(profiles, costs, kernels):
-    """profiles[kernel] as read(); costs as bench-report.py's read_costs()."""
+    """profiles[kernel] as read(); costs as bench/report.py's read_costs()."""
     missing = [k for k in costs if not all(k in profiles[kern] for kern in kernels)]
     if missing:
         sys.exit(f"the profile boots have no {', '.join(missing)}")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""bench-report.py: make bench's report from the guests' consoles.
+"""bench/report.py: make bench's report from the guests' consoles.
 
 Reads DIR/rates-{pristine,patched}-ROUND.log ("BENCH NAME threads=N
 rate=R ops=O ns=T" lines, bench/guest/fsbench.c and bench/guest/init,

@@ -114,7 +114,7 @@ boot_kernel() {
 	} >"$report"
 	"$TOP/lib/scan-console.sh" -n "$name" "$OUT/$name.log" \
 		"$TOP"/brlock/*_kunit.c >>"$report" || scan_rc=$?
-	if [ -n "$append" ]; then
+	if [ -n "${SOAK:-}" ]; then
 		grep -a '^# SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^# SOAK-FAIL /soak: FAIL /; s/^# SOAK /soak: /' >>"$report"
 		"$TOP/soak/fsck.sh" "$name" "$BUILD" >>"$report" || scan_rc=1
 	fi

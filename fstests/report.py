@@ -3,7 +3,8 @@
 """report.py: make fstests' verdict from the guests' results.
 
 Reads DIR/KERNEL-FS/console.log (the guest's console: the kernel's
-reports, "FSTESTS: check exited N", "FSTESTS: host: N seconds", check's
+reports, "# FSTESTS: check exited N" of its KTAP report, the host's
+"FSTESTS: host: N seconds", check's
 own shell errors), DIR/KERNEL-FS/results/result.xml (fstests' xunit
 report: one testcase per test, with <failure> or <skipped> when it did
 not pass) and DIR/KERNEL-FS/exclude (the tests check was told to leave
@@ -33,13 +34,13 @@ import sys
 import xml.etree.ElementTree as ET
 from xml.sax import saxutils
 
-EXITED = re.compile(r"^FSTESTS: check exited (\d+)$")
-LOCKDEP = re.compile(r"^FSTESTS: lockdep debug_locks=(\d+)$")
-KMEMLEAK = re.compile(r"^FSTESTS: kmemleak (on|off)$")
+EXITED = re.compile(r"^(?:# )?FSTESTS: check exited (\d+)$")
+LOCKDEP = re.compile(r"^(?:# )?FSTESTS: lockdep debug_locks=(\d+)$")
+KMEMLEAK = re.compile(r"^(?:# )?FSTESTS: kmemleak (on|off)$")
 # fstests writes a failure's message into the attribute unescaped
 # (common/report): a quote or an ampersand in it breaks the XML.
 FAILURE = re.compile(r'^(\s*<failure message=")(.*)(" type="TestFail" ?/>)$')
-HOST = re.compile(r"^FSTESTS: host: (\d+) seconds$")
+HOST = re.compile(r"^(?:# )?FSTESTS: host: (\d+) seconds$")
 # check's own shell complaining: the harness is broken, whatever the tests say.
 HARNESS = re.compile(r"^\./check: (line \d+: )?")
 
@@ -88,7 +89,7 @@ def read_run(run, reports, normalize):
                 r["kmemleak"] = KMEMLEAK.match(line).group(1)
             elif HARNESS.match(line):
                 r["harness"].append(line)
-            elif not line.startswith("FSTESTS: ") and reports.search(line):
+            elif not line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) and reports.search(line):
                 r["reports"].append(normalize(line))
     xml = os.path.join(run, "results", "result.xml")
     if os.path.exists(xml):

@@ -15,7 +15,7 @@
 set -euo pipefail
 TOP=${TOP:?run through make}
 # shellcheck source=lib/stamp.sh
-. "$TOP/lib/stamp.sh"
+. "$(dirname "$0")/../lib/stamp.sh"
 work=$TOP/build/fstests
 img=$work/rootfs.img
 log=$work/rootfs.log

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""matrix-report.py OUT STATUS...: out/matrix.txt and out/matrix.json from
+"""matrix/report.py OUT STATUS...: out/matrix.txt and out/matrix.json from
 the status files matrix/run.sh writes (a "kid K" line, then one
 "STAGE PASS" or "STAGE FAIL error line" line per stage run) and what each
 tree's stages left in OUT/K: composition.txt (series), check.txt (check).

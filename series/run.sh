@@ -28,7 +28,7 @@ key=$({
 		lib/common.sh series/cocci-apply.sh series/changed-functions.awk \
 		series/topic-message.sh series/subsystems.sh series/cover-letter.txt \
 		series/place-patch.py series/quote-rule.sh series/tidy-added.py \
-		series/verify-applies.sh; } | LC_ALL=C sort | xargs sha1sum
+		series/verify-applies.sh series/cover-figures.py lib/stamp.sh; } | LC_ALL=C sort | xargs sha1sum
 	# shellcheck disable=SC2086 # lists of files
 	cat /dev/null ${MANUAL_PATCHES-} ${MANUAL_PATCHES_AFTER-} ${COCCI_RULES-} 2>&1
 } | sha1sum | cut -c1-40)

@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# fsck-soak.sh NAME DIR: check, read-only, the file systems the soak of
+# soak/fsck.sh NAME DIR: check, read-only, the file systems the soak of
 # NAME's boot used (DIR/soak-ext4.img and soak-xfs.img, lib/disks.sh):
 # prints "soak: e2fsck -fn: clean" or "NOT clean; see LOG" and the same
 # for xfs_repair -n, records PASS or FAIL, and exits non-zero when one is
 # not clean.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
-name=${1:?usage: fsck-soak.sh NAME DIR}
+name=${1:?usage: fsck.sh NAME DIR}
 dir=${2:?}
 export PATH=$PATH:/usr/sbin:/sbin
 ok=1

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""soak-report.py: make soak's verdict from the guests' consoles.
+"""soak/report.py: make soak's verdict from the guests' consoles.
 
 Reads DIR/soak-{patched,pristine}.log (the consoles: "# SOAK" lines of
 boot/guest/soak.sh and soak-faults, the guest's KTAP report (lib/ktap.py),

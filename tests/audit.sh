@@ -4,7 +4,7 @@
 # is broken (each fixture set must catch a change of its rule), and bad
 # input gives one error line and writes nothing into out/.
 # shellcheck disable=SC2317 # the helpers are called through check()
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 export TOP
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -44,7 +44,7 @@ sites|locks.conf|/^lock inode_hash_lock@fat/d|fat's inode_hash_lock taken for th
 sites|locks.conf|s/^lock inode_lock\t\tinode_lock\tglobal\t\tspin/&,rwsem/; /^lock i_rwsem/d|inode_lock() taken for the 2009 global inode_lock
 EOF
 
-# audit-diff.py on two made-up audits: a user of a converted lock left in
+# audit/diff.py on two made-up audits: a user of a converted lock left in
 # the patched tree is listed and fails; none left passes.
 diff_of() {
 	local left=$1

@@ -388,7 +388,7 @@ for x in r["results"]:
         assert len(x[k]["samples"]) == r["rounds"] and x[k]["min"] > 0, x
 assert r["quick"] and r["accelerator"]
 # The -icount runs: every single-thread workload on ext4, XFS and tmpfs
-# (no cold stat on tmpfs), and bench-report.py has checked their rounds
+# (no cold stat on tmpfs), and bench/report.py has checked their rounds
 # agree.
 got = sorted(r["instructions_per_op"])
 want = [f"{fs}/{w}" for fs in ("ext4", "xfs", "tmpfs")

@@ -7,7 +7,7 @@
 # it where a hunk cannot be placed, which must fail with one line naming
 # the hunk and why, leaving the tree as it was.  One check per case.
 # shellcheck disable=SC2317,SC2016 # helpers run through check(); sed scripts
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 fixtures=$TOP/tests/drift

@@ -45,8 +45,9 @@ run() {
 		echo '</testsuite>'
 	} >"$dir/results/result.xml"
 	[ $# = 0 ] || shift
-	printf '%s\r\n' '[    1.000000] Linux version 9.9' "$@" 'FSTESTS: check exited 0' \
-		"FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" 'FSTESTS: kmemleak on' >"$dir/console.log"
+	printf '%s\r\n' '[    1.000000] Linux version 9.9' 'KTAP version 1' '1..1' "$@" \
+		"# FSTESTS: lockdep debug_locks=${LOCKDEP:-1}" '# FSTESTS: kmemleak on' \
+		'# FSTESTS: check exited 0' 'ok 1 fstests check' >"$dir/console.log"
 	echo 'FSTESTS: host: 99 seconds' >>"$dir/console.log"
 }
 

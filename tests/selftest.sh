@@ -4,7 +4,7 @@
 # and the errors for bad input.  One check per
 # line in $RESULTS.
 # shellcheck disable=SC2317 # the helpers are called through check()
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+TOP=${TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 export TOP
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
