@@ -8,6 +8,8 @@
 set -euo pipefail
 # shellcheck source=lib/stamp.sh
 . "$(dirname "${BASH_SOURCE[0]}")/stamp.sh"
+# shellcheck source=lib/results.sh
+. "$(dirname "${BASH_SOURCE[0]}")/results.sh"
 
 : "${TOP:?run through make}"
 : "${KID:?run through make}"
@@ -101,9 +103,7 @@ say() {
 record() {
 	local verdict=$1
 	shift
-	if [ -n "${RESULTS:-}" ]; then
-		printf '%s %s: %s\n' "$verdict" "$KID" "$*" >>"$RESULTS"
-	fi
+	result_line "$verdict" "$KID: $*"
 	if [ "$verdict" = FAIL ]; then
 		printf 'FAIL %s: %s\n' "$KID" "$*" >&2
 	fi

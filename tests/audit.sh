@@ -16,7 +16,7 @@ fixtures_of() {
 	local rule=$1 edit=${2:-} file=${3:-} copy=$tmp/copy
 	rm -rf "$copy"
 	mkdir -p "$copy"
-	cp -r "$TOP/cocci" "$TOP/tests" "$TOP/audit" "$TOP/series" "$copy/"
+	cp -r "$TOP/cocci" "$TOP/tests" "$TOP/audit" "$TOP/series" "$TOP/lib" "$copy/"
 	find "$copy/cocci" -name '*.cocci' ! -path "*/audit/$rule.cocci" -delete
 	if [ -n "$edit" ]; then
 		sed -i "$edit" "$copy/cocci/$file"

@@ -8,6 +8,8 @@
 # 1 once a check failed.
 # shellcheck disable=SC2317,SC2034 # helpers run through check(); status is read by the caller
 set -uo pipefail
+# shellcheck source=lib/results.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/results.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -25,7 +27,8 @@ selected() {
 # verdict PASS|FAIL NAME: the one writer of a check's line, on stdout and
 # in $RESULTS; FAIL sets $status.
 verdict() {
-	echo "$1 $2" | tee -a "${RESULTS:-/dev/null}"
+	echo "$1 $2"
+	result_line "$1" "$2"
 	[ "$1" = PASS ] || status=1
 }
 
