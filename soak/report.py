@@ -47,6 +47,11 @@ def normalize(line):
     line = re.sub(r"\bkworker/[\w:+-]+", "kworker/N", line)
     line = re.sub(r"\bmore than \d+ seconds", "more than N seconds", line)
     line = re.sub(r"^kmemleak: \d+ new", "kmemleak: N new", line)
+    # "watchdog: BUG: soft lockup - CPU#N stuck for Ns! [COMM:PID]": a
+    # vCPU the host did not run for that long (TCG with more vCPUs than
+    # host CPUs); whichever task it was running, it is the same report.
+    line = re.sub(r"soft lockup - CPU#\d+ stuck for \d+s! \[.*\]",
+                  "soft lockup - CPU#N stuck for Ns! [TASK]", line)
     return re.sub(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8,16}\b", "ADDR", line)
 
 

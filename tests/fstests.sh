@@ -95,6 +95,14 @@ pre_existing() {
 	report
 }
 
+# Soft lockups of vCPUs the host did not run (generic/650 brings every
+# present CPU online): the same report whatever the CPU, time and task.
+soft_lockups() {
+	run patched pass -- '[ 2126.275748] watchdog: BUG: soft lockup - CPU#5 stuck for 24s! [cat:19677]'
+	run pristine pass -- '[ 2280.467176] watchdog: BUG: soft lockup - CPU#12 stuck for 49s! [check:19902]'
+	report
+}
+
 unfinished() {
 	run patched pass
 	run pristine pass
@@ -233,6 +241,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a test passing on pristine and failing on patched fails" regression
 	check "fstests report: a kernel report of the patched kernel alone fails" new_report
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
+	check "fstests report: soft lockups on both kernels, whatever CPU, time and task, pass" soft_lockups
 	check "fstests report: a run that did not end fails" unfinished
 	check "fstests report: an error of check's own shell fails" harness
 	check "fstests report: more tests failing on a kmemleak report than on pristine fails" more_leaks
