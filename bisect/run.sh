@@ -16,7 +16,8 @@
 # semantic patches (check/coccicheck.sh) must report nothing new in the
 # files the series touches.  The first bad commit stops the
 # run with one line naming it, the stage and the log; the series branch is
-# checked out again in every case.  Report: out/$KID/bisect.txt.
+# checked out again in every case.  Reports: out/$KID/bisect.txt, and
+# bisect.ktap (a result per check).
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 need_series bisect
@@ -30,6 +31,7 @@ initrd=$BUILD/initramfs.cpio.gz
 [ -z "$(git_src status --porcelain)" ] ||
 	die bisect "$SRC has uncommitted changes; run 'make series' again"
 trap 'git_src checkout -q series' EXIT
+results_open "$OUT/bisect.ktap"
 "$TOP/lib/initramfs.sh" "$initrd" "$TOP/boot/init" "$TOP/boot/guest" /tests
 
 # sparse_warnings LOG FILE...: sparse_lines of the objects of FILEs.
@@ -49,6 +51,7 @@ bad() {
 		"${boot_s:--}" "$1" >>"$tmp_report"
 	mv "$tmp_report" "$report"
 	record FAIL "bisect: commit $n/$total '$subject': $1"
+	results_close
 	die bisect "commit $n/$total '$subject' fails to $1; see $2"
 }
 
@@ -113,7 +116,8 @@ done
 # What the kernel's build bots add: its own semantic patches over the
 # files the series touches, against the pristine tree.
 "$TOP/check/coccicheck.sh" "$tmp_report" ||
-	{ mv "$tmp_report" "$report"; die bisect "coccicheck finds new reports; see $report"; }
+	{ mv "$tmp_report" "$report"; results_close; die bisect "coccicheck finds new reports; see $report"; }
 mv "$tmp_report" "$report"
 record PASS "bisect: all $total commits build, stay sparse-clean and boot the smoke tests"
+results_close
 say "bisect $KID: all $total commits build and boot ($report)"

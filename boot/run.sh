@@ -9,9 +9,9 @@
 # boot/variants/kasan.config) in build/$KID/obj-kasan-boot.  Each variant
 # has everything the plain kernel has: RT=only (on a tree with RT) and
 # KASAN=only skip the plain one (make test, for its budget).  Writes
-# out/$KID/NAME.log and NAME.txt (the console, and the verdicts and
-# timings) for NAME boot, boot-rt and boot-kasan; exits non-zero on
-# failure.
+# out/$KID/NAME.log, NAME.txt and NAME.ktap (the console, the verdicts
+# and timings, and the verdicts as a KTAP report) for NAME boot, boot-rt
+# and boot-kasan; exits non-zero on failure.
 # When the patched kernel does not build or boot, the pristine tree is
 # built (and booted) with the same configuration, so that the error line
 # says whether the tree fails on its own.
@@ -79,18 +79,22 @@ pristine_fails() {
 }
 
 # boot_kernel NAME OBJDIR FRAGMENT...: build, boot and judge one kernel;
-# its console and report are out/$KID/NAME.log and NAME.txt.
+# its console and reports are out/$KID/NAME.log, NAME.txt and NAME.ktap.
 boot_kernel() {
 	local name=$1 obj=$2 start build_s boot_s rc=0 scan_rc=0 accel report
 	shift 2
+	results_open "$OUT/$name.ktap"
 	"$TOP/lib/config.sh" "$SRC" "$obj" patched "$@"
 	start=$SECONDS
 	if ! kmake "$SRC" "$obj" bzImage >"$LOGDIR/build-$name.log" 2>&1; then
+		record FAIL "$name: kernel build"
+		results_close
 		pristine_fails "$name" "$obj" build "$@" &&
 			die "$name" "the pristine tree fails to build with this configuration too, so the tree is broken, not the series; see $LOGDIR/build-$name-pristine.log"
 		die "$name" "kernel build failed (the pristine tree builds); see $LOGDIR/build-$name.log"
 	fi
 	build_s=$((SECONDS - start))
+	record PASS "$name: kernel build"
 	say "$name $KID: kernel built in ${build_s}s"
 
 	"$TOP/lib/disks.sh" "$name" "$BUILD"
@@ -118,6 +122,7 @@ boot_kernel() {
 		grep -a '^# SOAK' "$OUT/$name.log" | tr -d '\r' | sed 's/^# SOAK-FAIL /soak: FAIL /; s/^# SOAK /soak: /' >>"$report"
 		"$TOP/soak/fsck.sh" "$name" "$BUILD" >>"$report" || scan_rc=1
 	fi
+	results_close
 	if [ $rc != 0 ] || [ $scan_rc != 0 ]; then
 		grep "^$name:" "$report" | head -3 >&2
 		local pristine='the pristine tree passes'
@@ -130,7 +135,7 @@ boot_kernel() {
 	say "$name $KID: passed in ${boot_s}s under ${accel%%,*}; $(grep -c '' "$report") lines in $report"
 }
 
-rm -f "$OUT"/boot{,-rt,-kasan}.{log,txt}
+rm -f "$OUT"/boot{,-rt,-kasan}.{log,txt,ktap}
 if [ "${KASAN:-1}" = only ]; then
 	say "boot $KID: skipped (KASAN=only)"
 elif [ "${RT:-1}" = only ] && x86_has_rt; then

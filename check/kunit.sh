@@ -4,7 +4,8 @@
 # do, with the tree's own tools/testing/kunit/kunit.py and the suite's
 # kernel/locking/.kunitconfig, as an x86_64 QEMU guest with two vCPUs
 # (the exclusion cases need two).  kunit.py configures and builds its own
-# kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt.
+# kernel in build/$KID/obj-kunit.  Writes out/$KID/kunit.txt and
+# kunit.ktap.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 need_series kunit
@@ -27,6 +28,8 @@ mkdir -p "$OUT"
 	echo "kunit.py run ${kunitconfigs[*]//"$TOP/"/} --arch=x86_64 'brlock*': $verdict in $((SECONDS - start))s"
 	grep -E '^\[[0-9:]+\] (=+|\[(PASSED|FAILED|SKIPPED)\]|Testing complete)' "$log" || true
 } >"$OUT/kunit.txt"
+results_open "$OUT/kunit.ktap"
 record "$verdict" "kunit.py runs the brlock suite alone"
+results_close
 [ $verdict = PASS ] || die kunit "kunit.py failed; see $log and $OUT/kunit.txt"
 say "kunit $KID: the brlock suite passed under kunit.py ($OUT/kunit.txt)"

@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make check: checkpatch, sparse, compile and leftover checks of
 # out/$KID/patches.
-# Writes out/$KID/check.txt; exits non-zero if any check failed.
+# Writes out/$KID/check.txt, and check.ktap (a result per check); exits
+# non-zero if any check failed.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 need_series check
 report=$OUT/check.txt
 tmp=$report.tmp
 : >"$tmp"
+results_open "$OUT/check.ktap"
 status=0
 "$TOP/check/checkpatch.sh" "$tmp" || status=1
 "$TOP/check/sparse.sh" "$tmp" || status=1
@@ -40,6 +42,7 @@ else
 	echo "PREEMPT_RT: $rt; RT build not checked" >>"$tmp"
 fi
 mv "$tmp" "$report"
+results_close
 if [ $status = 0 ]; then
 	say "check $KID: checkpatch --strict clean, no new sparse warning, touched files and API users compile, no old lock names left, !SMP build clean, $rt ($report)"
 else

@@ -113,4 +113,4 @@ if [ -n "$new" ]; then
 	record FAIL "sparse: $(grep -c . <<<"$new") new warnings"
 	exit 1
 fi
-record PASS "sparse: no new warning in ${#files[@]} touched .c files"
+record PASS "sparse: no new warning in ${#files[@]} touched .c files (pristine $(printf '%s' "$pristine" | grep -c .), patched $(printf '%s' "$patched" | grep -c .))"

@@ -14,8 +14,8 @@
 # (quota exportfs freeze remount) and the tests FSTESTS_TESTS
 # (fstests/tests), less those FSTESTS_EXCLUDE (fstests/exclude: "FS TEST
 # # why") leaves out.  fstests/report.py writes out/$KID/fstests.txt and
-# fstests.json, and out/$KID/fstests/KERNEL-FS/ holds each run's results/
-# and console.  Fails on a regression (passes on pristine, fails or is
+# fstests.json, its verdict as fstests.ktap, and out/$KID/fstests/KERNEL-FS/
+# holds each run's results/ and console.  Fails on a regression (passes on pristine, fails or is
 # not run on patched), a kernel report the pristine console does not
 # have, lockdep off by the end, or a run that did not end.  QUICK=1 is
 # make test's case: generic/426 (file handles of inodes evicted by
@@ -221,9 +221,11 @@ if [ -n "$shard" ]; then
 	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" ||
 		die fstests "fstests/merge.py could not sum the parts; see above"
 fi
+results_open "$OUT/$name.ktap"
 if [ $rc = 0 ]; then
 	record PASS "$name $KID: no regression, no kernel report"
 else
 	record FAIL "$name $KID: see $OUT/$name.txt"
-	die fstests "the patched kernel failed fstests; see $OUT/$name.txt"
 fi
+results_close
+[ $rc = 0 ] || die fstests "the patched kernel failed fstests; see $OUT/$name.txt"

@@ -98,11 +98,12 @@ say() {
 	printf '%s%s\n' "${STEP:+[$STEP] }" "$*"
 }
 
-# record PASS|FAIL NAME: one line in the test-results file, if make test
-# asked for one; checks that run outside make test just print.
+# record PASS|FAIL NAME: one result in the stage's results file (if it
+# opened one) and in the test-results file (if make test asked for one).
 record() {
 	local verdict=$1
 	shift
+	stage_result "$verdict" "$*"
 	result_line "$verdict" "$KID: $*"
 	if [ "$verdict" = FAIL ]; then
 		printf 'FAIL %s: %s\n' "$KID" "$*" >&2

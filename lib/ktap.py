@@ -18,6 +18,10 @@ cases included.
       not run, did not run every case it defines, or skipped one.
   ktap.py guest LOG
       The guest report's tests, one "ok|not ok NAME[ # DIRECTIVE]" line each.
+  ktap.py results FILE
+      A stage's results file (lib/results.sh): "N of M ok", or "did not
+      finish: N of M ok" when it has no plan, then "not ok WHAT" for each
+      failure.
 """
 import argparse
 import dataclasses
@@ -28,7 +32,7 @@ STAMP = re.compile(r"^\[\s*\d+\.\d+\] ?")
 VERSION = re.compile(r"^( *)K?TAP version \d+$")
 PLAN = re.compile(r"^( *)1\.\.(\d+)$")
 SUBTEST = re.compile(r"^( *)# Subtest: (\S+)")
-RESULT = re.compile(r"^( *)(ok|not ok) (\d+)(?: -)?(?: ([^#]*?))?\s*(?:#\s*(.*))?$")
+RESULT = re.compile(r"^( *)(ok|not ok) (\d+)(?: -)?(?: ((?:[^#\\]|\\.)*?))?\s*(?:#\s*(.*))?$")
 
 
 @dataclasses.dataclass
@@ -88,7 +92,7 @@ def parse(lines):
         if stack[-1][0] != indent:
             continue                # a result outside any plan: not ours
         test = test or Test(kernel=kernel)
-        test.name = (m.group(4) or "").strip() or test.name
+        test.name = re.sub(r"\\(.)", r"\1", (m.group(4) or "").strip()) or test.name
         test.ok = m.group(2) == "ok"
         test.directive = (m.group(5) or "").strip()
         stack[-1][1].tests.append(test)
@@ -150,9 +154,20 @@ def main():
     j.add_argument("sources", nargs="*")
     g = sub.add_parser("guest")
     g.add_argument("log")
+    r = sub.add_parser("results")
+    r.add_argument("log")
     args = parser.parse_args()
     with open(args.log, encoding="utf-8", errors="replace") as f:
         reports = parse(f)
+    if args.command == "results":
+        for r in reports[-1:]:
+            ok = sum(1 for t in r.tests if t.ok)
+            print(("" if r.plan == len(r.tests) else "did not finish: ")
+                  + f"{ok} of {len(r.tests)} ok")
+            for t in r.tests:
+                if not t.ok:
+                    print("not ok " + t.name)
+        return 0 if reports else 1
     if args.command == "guest":
         for r in [r for r in reports if not r.kernel][-1:]:
             for t in r.tests:

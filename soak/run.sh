@@ -9,7 +9,7 @@
 # boot and make bench use), both at once.  Each boot runs the soak alone
 # (guest.only=soak), then kmemleak; afterwards the host checks the soak's
 # file systems (soak/fsck.sh).  Writes out/$KID/soak.json and
-# soak.txt (soak/report.py), and fails when the patched kernel shows
+# soak.txt (soak/report.py) and soak.ktap (its verdict), and fails when the patched kernel shows
 # a report, a leak, a failed stressor or a damaged file system that the
 # pristine one does not, or when no allocation failure was injected.
 # "soak.sh args" only checks SOAK and stress-ng (make does that first).
@@ -63,9 +63,13 @@ python3 "$TOP/soak/report.py" --dir "$work" --seconds "$seconds" \
 [ $rc = 0 ] || [ $rc = 1 ] || die soak "soak/report.py failed; see $LOGDIR/soak-report.log"
 mv "$work/soak.json" "$work/soak.txt" "$OUT/"
 cat "$LOGDIR/soak-report.log"
+results_open "$OUT/soak.ktap"
 if [ $rc = 0 ]; then
 	record PASS "soak $KID: ${seconds}s, the patched kernel as clean as the pristine one"
 else
 	record FAIL "soak $KID: the patched kernel failed the soak; see $OUT/soak.txt"
+fi
+results_close
+if [ $rc != 0 ]; then
 	die soak "the patched kernel failed the soak; see $OUT/soak.txt and $work/soak-patched.log"
 fi

@@ -65,6 +65,23 @@ identical_twice() {
 		rm -rf "$first"
 }
 
+# summary_agrees KVER MARK: make summary shows check's and the boots'
+# results files finished and all ok, and they hold as many results as
+# those stages recorded for make test after line MARK of $RESULTS.
+summary_agrees() {
+	local recorded shown summary
+	recorded=$(tail -n +"$(($2 + 1))" "$RESULTS" | grep -cE "^(PASS|FAIL) $1: ")
+	summary=$(make --no-print-directory summary KVER="$1") || return 1
+	echo "$summary"
+	grep -qE '^check: +([0-9]+) of \1 ok' <<<"$summary" || return 1
+	! grep -E '^(check|boot|boot-rt|boot-kasan): ' <<<"$summary" | grep -vqE ': +([0-9]+) of \1 ok' ||
+		return 1
+	shown=$(sed -nE 's/^(check|boot|boot-rt|boot-kasan): +[0-9]+ of ([0-9]+) ok.*/\2/p' <<<"$summary" |
+		awk '{ s += $1 } END { print s + 0 }')
+	echo "results shown: $shown; recorded for make test: $recorded"
+	[ "$shown" = "$recorded" ]
+}
+
 # stage NAME CMD...: run a stage; its success or failure is one check.
 # LIST=1 prints its name; ONLY=REGEX skips it unless the name matches.
 stage() {
@@ -123,9 +140,12 @@ if [ -z "$fast" ]; then
 		soak='' k=0
 		[ "$v" != "${KVERS%% *}" ] || soak=$boot_soak
 		! named "$v" "$kasan" || k=1
+		mark=$(grep -c '' "$RESULTS" 2>/dev/null)
 		stage "make check boot KVER=$v RT=$rt KASAN=$k${soak:+ SOAK=$soak}" \
 			make --no-print-directory -k check boot KVER="$v" RT="$rt" KASAN="$k" \
 			${soak:+SOAK=$soak}
+		stage "make summary KVER=$v shows every result of check and boot" \
+			summary_agrees "$v" "$mark"
 		stage "make send-dry-run KVER=$v" make --no-print-directory send-dry-run KVER="$v"
 		# The brlock suite alone through kunit.py, on the trees named by
 		# --kunit (make validate: all).

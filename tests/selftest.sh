@@ -312,19 +312,41 @@ check "side_by_side with one at a time runs them in order" serial
 check "side_by_side with two at once runs two together" together
 check "side_by_side fails after a failed run and starts nothing more" stops
 
+# --- make summary reads the stages' results files (lib/results.sh): the
+# results of a stage and of the processes it starts, its failures, and
+# whether it finished.
+summary_reads() {
+	local out=$tmp/summary-reads
+	mkdir -p "$out/patches"
+	echo 0001-a.patch >"$out/patches/series"
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	KID=selftest OUT=$out BUILD=$out bash -c '. "$TOP/lib/common.sh"
+		results_open "$OUT/check.ktap"
+		record PASS "checkpatch --strict 0001-a.patch"
+		bash -c ". \"\$TOP/lib/common.sh\"; record FAIL \"sparse: 1 new # warning\""
+		results_close
+		results_open "$OUT/boot.ktap"
+		record PASS "boot: kernel build"' 2>/dev/null
+	KID=selftest OUT=$out BUILD=$out "$TOP/lib/summary.sh" >"$tmp/summary" || return 1
+	cat "$tmp/summary"
+	printf '%s\n' "check:    1 of 2 ok" "          not ok: sparse: 1 new # warning" \
+		"boot:     did not finish: 1 of 1 ok" | diff - <(sed -n '3,$p' "$tmp/summary")
+}
+check "make summary reads each stage's results: passed, failed, not finished" summary_reads
+
 # --- make summary: a stage's result older than the current patches is
 # stale, one made after them is not.
 stale() {
 	local out=$tmp/stale/out
 	mkdir -p "$out/patches"
-	echo 'checkpatch --strict: clean' >"$out/check.txt"
+	printf '%s\n' 'KTAP version 1' 'ok 1 checkpatch --strict 0001-a.patch' '1..1' >"$out/check.ktap"
 	echo 0001-a.patch >"$out/patches/series"
-	echo 'boot passed' >"$out/boot.txt"
-	touch -d '2 hours ago' "$out/check.txt"
+	printf '%s\n' 'KTAP version 1' 'ok 1 boot: kernel build' '1..1' >"$out/boot.ktap"
+	touch -d '2 hours ago' "$out/check.ktap"
 	touch -d '1 hour ago' "$out/patches/series"
 	KID=selftest OUT=$out BUILD=$tmp/stale "$TOP/lib/summary.sh" >"$tmp/summary" || return 1
 	cat "$tmp/summary"
-	grep -qx 'stale:    check.txt was made before the current series; make its stage again' "$tmp/summary" &&
+	grep -qx 'stale:    check was made before the current series; make it again' "$tmp/summary" &&
 		[ "$(grep -c '^stale:' "$tmp/summary")" = 1 ]
 }
 check "make summary marks a result made before the current series stale, only that one" stale
