@@ -9,6 +9,7 @@
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 need_series kunit
+results_open "$OUT/kunit.ktap"
 [ "$(git_src symbolic-ref -q --short HEAD)" = series ] ||
 	die kunit "$SRC is not on branch series; run 'make series'"
 kunitconfigs=(--kunitconfig=kernel/locking/.kunitconfig)
@@ -28,7 +29,6 @@ mkdir -p "$OUT"
 	echo "kunit.py run ${kunitconfigs[*]//"$TOP/"/} --arch=x86_64 'brlock*': $verdict in $((SECONDS - start))s"
 	grep -E '^\[[0-9:]+\] (=+|\[(PASSED|FAILED|SKIPPED)\]|Testing complete)' "$log" || true
 } >"$OUT/kunit.txt"
-results_open "$OUT/kunit.ktap"
 record "$verdict" "kunit.py runs the brlock suite alone"
 results_close
 [ $verdict = PASS ] || die kunit "kunit.py failed; see $log and $OUT/kunit.txt"

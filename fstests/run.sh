@@ -146,6 +146,7 @@ work=$BUILD/$name
 fresh_dir "$work"
 # What an earlier run of the same tests wrote is not this run's verdict.
 rm -rf "${OUT:?}/$name" "$OUT/$name.txt" "$OUT/$name.json"
+results_open "$OUT/$name.ktap"
 build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 [ "$kernels" = patched ] ||
 	build_kernel fstests pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config
@@ -221,7 +222,6 @@ if [ -n "$shard" ]; then
 	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" ||
 		die fstests "fstests/merge.py could not sum the parts; see above"
 fi
-results_open "$OUT/$name.ktap"
 if [ $rc = 0 ]; then
 	record PASS "$name $KID: no regression, no kernel report"
 else

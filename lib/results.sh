@@ -20,12 +20,13 @@ results_open() {
 }
 
 # stage_result PASS|FAIL TEXT: "ok N TEXT" or "not ok N TEXT" in the stage's
-# results file, if one is open, with "#" escaped as KTAP says ("\#").
+# results file, if one is open, with "\" and "#" escaped as KTAP says.
 # Processes that run side by side share it: the lock keeps the numbers in
 # order.
 stage_result() {
 	[ -n "${STAGE_RESULTS:-}" ] || return 0
 	local ok=ok text=${2//$'\n'/ }
+	text=${text//\\/\\\\}
 	[ "$1" = PASS ] || ok='not ok'
 	# shellcheck disable=SC2094 # read, then appended to, under the lock
 	(

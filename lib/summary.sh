@@ -8,7 +8,7 @@
 . "$(dirname "$0")/common.sh"
 patches=$(grep -c . "$OUT/patches/series" 2>/dev/null || echo 0)
 echo "== $KID summary"
-echo "patches:  $patches in $OUT/patches (cover letter, quilt series file)"
+echo "patches:    $patches in $OUT/patches (cover letter, quilt series file)"
 # The stages in the order make runs them, then the others by name.
 stages=()
 for name in check boot boot-rt boot-kasan; do
@@ -24,17 +24,23 @@ for name in "${stages[@]}"; do
 		results="no KTAP report in $OUT/$name.ktap"
 	report=
 	[ ! -f "$OUT/$name.txt" ] || report="; report $OUT/$name.txt"
-	printf '%-10s%s%s\n' "$name:" "$(head -1 <<<"$results")" "$report"
-	sed -n 's/^not ok /          not ok: /p' <<<"$results"
+	printf '%-12s%s%s\n' "$name:" "$(head -1 <<<"$results")" "$report"
+	sed -n 's/^not ok /            not ok: /p' <<<"$results"
 	[ -f "$OUT/$name.log" ] || continue
-	grep '^Inode-cache' "$OUT/$name.txt" 2>/dev/null | sed 's/^/          /' || true
-	echo "          guest tests: $(python3 "$TOP/lib/ktap.py" guest "$OUT/$name.log" |
+	grep '^Inode-cache' "$OUT/$name.txt" 2>/dev/null | sed 's/^/            /' || true
+	echo "            guest tests: $(python3 "$TOP/lib/ktap.py" guest "$OUT/$name.log" |
 		sed -n 's/^ok \([^ ]*\) # \(.*\)$/\1 \2/p' | paste -sd, | sed 's/,/, /g')"
-	echo "          console $OUT/$name.log"
+	echo "            console $OUT/$name.log"
 done
-# A result made before the current patches is about another series.
-for f in "$OUT"/*.ktap; do
-	if [ -f "$f" ] && [ "$f" -ot "$OUT/patches/series" ]; then
-		echo "stale:    $(basename "$f" .ktap) was made before the current series; make it again"
+# A result or report made before the current patches is about another
+# series (composition.txt is the series' own).
+stale=()
+for f in "$OUT"/*.ktap "$OUT"/*.txt; do
+	name=$(basename "${f%.*}")
+	if [ ! -f "$f" ] || [ "$name" = composition ] || [ ! "$f" -ot "$OUT/patches/series" ]; then
+		continue
 	fi
+	case " ${stale[*]} " in *" $name "*) continue ;; esac
+	stale+=("$name")
+	echo "stale:      $name was made before the current series; make it again"
 done

@@ -27,6 +27,7 @@ for s in $(sed -n '/^stressors="/,/"$/p' "$TOP/boot/guest/soak.sh" | sed 's/^str
 done
 [ "${1:-}" != args ] || exit 0
 need_series soak
+results_open "$OUT/soak.ktap"
 work=$BUILD/soak
 fresh_dir "$work"
 
@@ -47,7 +48,7 @@ soak_one() {
 		"$obj/arch/x86/boot/bzImage" "$initrd" "$work/soak-$kernel.log" \
 		"$dir/disk.img" "$dir/vfat.img" "$dir/soak-ext4.img" "$dir/soak-xfs.img" >/dev/null || rc=$?
 	[ $rc != 124 ] || echo "# SOAK-FAIL the boot hung: no end after ${timeout}s" >>"$work/soak-$kernel.log"
-	RESULTS='' "$TOP/soak/fsck.sh" "soak-$kernel" "$dir" >"$work/fsck-$kernel.txt" || true
+	RESULTS='' STAGE_RESULTS='' "$TOP/soak/fsck.sh" "soak-$kernel" "$dir" >"$work/fsck-$kernel.txt" || true
 	say "soak $KID: $kernel kernel booted and soaked in $((SECONDS - start))s"
 }
 
@@ -63,7 +64,6 @@ python3 "$TOP/soak/report.py" --dir "$work" --seconds "$seconds" \
 [ $rc = 0 ] || [ $rc = 1 ] || die soak "soak/report.py failed; see $LOGDIR/soak-report.log"
 mv "$work/soak.json" "$work/soak.txt" "$OUT/"
 cat "$LOGDIR/soak-report.log"
-results_open "$OUT/soak.ktap"
 if [ $rc = 0 ]; then
 	record PASS "soak $KID: ${seconds}s, the patched kernel as clean as the pristine one"
 else

@@ -319,18 +319,23 @@ summary_reads() {
 	local out=$tmp/summary-reads
 	mkdir -p "$out/patches"
 	echo 0001-a.patch >"$out/patches/series"
-	# shellcheck disable=SC2016 # expanded by the inner bash
-	KID=selftest OUT=$out BUILD=$out bash -c '. "$TOP/lib/common.sh"
-		results_open "$OUT/check.ktap"
-		record PASS "checkpatch --strict 0001-a.patch"
-		bash -c ". \"\$TOP/lib/common.sh\"; record FAIL \"sparse: 1 new # warning\""
-		results_close
-		results_open "$OUT/boot.ktap"
-		record PASS "boot: kernel build"' 2>/dev/null
+	cat >"$tmp/stage.sh" <<'EOF'
+. "$TOP/lib/common.sh"
+case ${1:-} in
+fail) record FAIL 'sparse: 1 new # warning \ and more'; exit ;;
+esac
+results_open "$OUT/check.ktap"
+record PASS "checkpatch --strict 0001-a.patch"
+bash "$0" fail
+results_close
+results_open "$OUT/boot.ktap"
+record PASS "boot: kernel build"
+EOF
+	KID=selftest OUT=$out BUILD=$out bash "$tmp/stage.sh" 2>/dev/null
 	KID=selftest OUT=$out BUILD=$out "$TOP/lib/summary.sh" >"$tmp/summary" || return 1
 	cat "$tmp/summary"
-	printf '%s\n' "check:    1 of 2 ok" "          not ok: sparse: 1 new # warning" \
-		"boot:     did not finish: 1 of 1 ok" | diff - <(sed -n '3,$p' "$tmp/summary")
+	printf '%s\n' 'check:      1 of 2 ok' '            not ok: sparse: 1 new # warning \ and more' \
+		'boot:       did not finish: 1 of 1 ok' | diff - <(sed -n '3,$p' "$tmp/summary")
 }
 check "make summary reads each stage's results: passed, failed, not finished" summary_reads
 
@@ -346,7 +351,7 @@ stale() {
 	touch -d '1 hour ago' "$out/patches/series"
 	KID=selftest OUT=$out BUILD=$tmp/stale "$TOP/lib/summary.sh" >"$tmp/summary" || return 1
 	cat "$tmp/summary"
-	grep -qx 'stale:    check was made before the current series; make it again' "$tmp/summary" &&
+	grep -qx 'stale:      check was made before the current series; make it again' "$tmp/summary" &&
 		[ "$(grep -c '^stale:' "$tmp/summary")" = 1 ]
 }
 check "make summary marks a result made before the current series stale, only that one" stale
