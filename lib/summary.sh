@@ -24,7 +24,7 @@ for name in "${stages[@]}"; do
 		results="no KTAP report in $OUT/$name.ktap"
 	report=
 	[ ! -f "$OUT/$name.txt" ] || report="; report $OUT/$name.txt"
-	printf '%-12s%s%s\n' "$name:" "$(head -1 <<<"$results")" "$report"
+	printf '%-11s %s%s\n' "$name:" "$(head -1 <<<"$results")" "$report"
 	sed -n 's/^not ok /            not ok: /p' <<<"$results"
 	[ -f "$OUT/$name.log" ] || continue
 	grep '^Inode-cache' "$OUT/$name.txt" 2>/dev/null | sed 's/^/            /' || true
