@@ -8,10 +8,11 @@
 # users (fsgqa, fsgqa2, 123456-fsgqa), and /init-fstests, which mounts
 # the run's own disk (/dev/vdd, fstests/run.sh) on /results and hands
 # over to the guest-init there, so that changing what the guest does
-# needs no new image.  The image is made again only when the package
-# list, init-fstests, the fstests source or this script changed (its key
-# in build/fstests/rootfs.img.key, lib/stamp.sh).  "rootfs.sh args" only checks FSTESTS; "rootfs.sh list"
-# prints its groups and tests.
+# needs no new image; and LVM's settings for a guest without udev
+# (lvmlocal.conf).  The image is made again only when the package list,
+# init-fstests, lvmlocal.conf, the fstests source or this script changed
+# (its key in build/fstests/rootfs.img.key, lib/stamp.sh).  "rootfs.sh
+# args" only checks FSTESTS; "rootfs.sh list" prints its groups and tests.
 set -euo pipefail
 TOP=${TOP:?run through make}
 # shellcheck source=lib/stamp.sh
@@ -76,13 +77,15 @@ source_tar() {
 	fi
 }
 
-# The key: the package list, this script and the source's content.
+# The key: the package list, the files copied in, this script and the
+# source's content.
 if [ -d "$source" ]; then
 	digest=$(source_tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner | sha256sum)
 else
 	digest=$(sha256sum <"$source")
 fi
-key=$(cat "$TOP/fstests/packages" "$TOP/fstests/init-fstests" "$0" - <<<"$digest" | sha256sum | cut -d' ' -f1)
+key=$(cat "$TOP/fstests/packages" "$TOP/fstests/init-fstests" "$TOP/fstests/lvmlocal.conf" "$0" - <<<"$digest" |
+	sha256sum | cut -d' ' -f1)
 # One build at a time: make fstests on two trees at once share the image.
 # A guest already running keeps the image it opened.
 mkdir -p "$work"
@@ -127,6 +130,7 @@ mmdebstrap --variant=minbase --include="$packages" \
 	--customize-hook='for u in fsgqa fsgqa2 123456-fsgqa; do chroot "$1" useradd -m "$u" || exit; done' \
 	--customize-hook='echo fstests >"$1/etc/hostname"' \
 	--customize-hook="cp '$TOP/fstests/init-fstests' \"\$1/init-fstests\"" \
+	--customize-hook="cp '$TOP/fstests/lvmlocal.conf' \"\$1/etc/lvm/lvmlocal.conf\"" \
 	"$codename" "$root" "${mirrors[@]}" >"$log" 2>&1 ||
 	die "the root file system does not build (is Debian's archive reachable?); see $log"
 mb=$(du -sm "$root" | cut -f1)
