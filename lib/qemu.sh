@@ -5,8 +5,9 @@
 # print the accelerator used.  INITRD "-" boots without one (the root file
 # system is then a DISK, named with -x); a DISK may carry QEMU drive
 # options after a comma ("root.img,snapshot=on").
-#   -c CPUS     CPUs online (2), of 64 possible, so that the per-CPU data
-#               of CPUs that never came online exists and is walked
+#   -c CPUS     CPUs online (2), of PRESENT possible, so that the per-CPU
+#               data of CPUs that never came online exists and is walked
+#   -p PRESENT  CPUs present (64)
 #   -t SECONDS  kill it after SECONDS (900; exit status 124)
 #   -x ARGS     more kernel command line
 #   -a ACCEL    kvm or tcg: no KVM probe
@@ -20,13 +21,14 @@
 # must print its banner within KVM_BANNER_SECONDS; nested KVM can run a boot
 # sector and still hang a kernel, so then the boot starts again under TCG.
 set -euo pipefail
-usage="usage: qemu.sh [-i] [-a ACCEL] [-c CPUS] [-t SECONDS] [-x ARGS] KERNEL INITRD LOG [DISK...]"
-online=2 limit=900 extra='' accel='' icount=0
-while getopts ia:c:t:x: opt; do
+usage="usage: qemu.sh [-i] [-a ACCEL] [-c CPUS] [-p PRESENT] [-t SECONDS] [-x ARGS] KERNEL INITRD LOG [DISK...]"
+online=2 present=64 limit=900 extra='' accel='' icount=0
+while getopts ia:c:p:t:x: opt; do
 	case $opt in
 	i) icount=1 ;;
 	a) accel=$OPTARG ;;
 	c) online=$OPTARG ;;
+	p) present=$OPTARG ;;
 	t) limit=$OPTARG ;;
 	x) extra=$OPTARG ;;
 	*) echo "$usage" >&2; exit 2 ;;
@@ -47,14 +49,15 @@ done
 # killing it stops QEMU too.  pci=noacpi: PCI interrupts are routed with
 # the BIOS's table, because evaluating the ACPI _PRT method under TCG with
 # lockdep runs into the AML loop timeout and leaves the disk without an IRQ.
-# -smp 64 with maxcpus=CPUS (-c): QEMU has 64 CPUs present and the kernel
-# brings up CPUS of them, so that the per-CPU data of 62 possible CPUs
-# that never came online exists and every walker goes through it.  Absent
-# CPUs (-smp 2,maxcpus=64) would not do: since 6.9, x86 counts them as
-# hotpluggable only on a hypervisor it recognises, and TCG is none.
+# -smp PRESENT (-p) with maxcpus=CPUS (-c): QEMU has PRESENT CPUs present
+# and the kernel brings up CPUS of them, so that the per-CPU data of
+# possible CPUs that never came online exists and every walker goes
+# through it.  Absent CPUs (-smp 2,maxcpus=64) would not do: since 6.9,
+# x86 counts them as hotpluggable only on a hypervisor it recognises, and
+# TCG is none.
 # kunit.filter=speed>slow: KUnit cases marked slow (ext4's mballoc cost
 # benchmark) trip the soft-lockup detector under TCG; 6.1 ignores it.
-cpus=(-smp 64)
+cpus=(-smp "$present")
 possible=maxcpus=$online
 if [ "$icount" = 1 ]; then
 	cpus=(-smp 1 -icount "shift=0,sleep=off,align=off" -rtc "base=2024-01-01T00:00:00,clock=vm")
