@@ -10,36 +10,73 @@ OUT/fstests.json and OUT/fstests.txt: per file system and kernel the
 tests, their verdicts and seconds, and every part's problems.  Parts of
 another series or another selection are an error (make the stale part
 again); a missing part is not: nothing is written yet.
+The file systems of a run can be made in different numbers of parts
+(ext4 in 8, XFS in 12): the sum takes in every other complete set of
+parts in OUT of the same series whose file systems the sets before it
+do not have, and says which sets it left out and why.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
 import argparse
+import glob
 import json
 import os
+import re
 import sys
 
 from report import failed_on_both, verdict_table
 
 SAME = ("patched", "pristine", "selection")
+SERIES = ("patched", "pristine")
 
 
-def merge(parts):
-    """The N parts' reports as one report of the whole run."""
-    first = parts[0]
+class Stale(Exception):
+    """Parts of one set made on another series or selection."""
+
+
+def missing(out, n):
+    """The first of the N parts not in OUT, or 0."""
+    for k in range(1, n + 1):
+        if not os.path.exists(os.path.join(out, f"fstests-shard-{k}-of-{n}.json")):
+            return k
+    return 0
+
+
+def load(out, n):
+    """The N parts in OUT, all there."""
+    parts = []
+    for k in range(1, n + 1):
+        path = os.path.join(out, f"fstests-shard-{k}-of-{n}.json")
+        with open(path, encoding="utf-8") as f:
+            parts.append(json.load(f))
+    for part in parts[1:]:
+        for key in SAME:
+            if part["about"].get(key) != parts[0]["about"].get(key):
+                raise Stale(f"part {part['about'].get('shard')} has another {key} than part "
+                            f"{parts[0]['about'].get('shard')}; make it again on this series and these tests")
+    return parts
+
+
+def merge(sets):
+    """The sets of parts' reports as one report of the whole run."""
+    first = sets[0][0]
     kernels = first["kernels"]
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
-              "about": {k: first["about"][k] for k in SAME}, "parts": len(parts)}
-    for part in parts:
-        report["problems"] += [f"part {part['about']['shard']}: {x}" for x in part["problems"]]
-        for fs, runs in part["runs"].items():
-            into = report["runs"].setdefault(fs, {})
-            for kernel, run in runs.items():
-                r = into.setdefault(kernel, {"tests": {}, "seconds": 0, "reports": [], "excluded": []})
-                r["tests"].update(run["tests"])
-                r["seconds"] += run["seconds"] or 0
-                r["reports"] += run["reports"]
-                r["excluded"] = sorted(set(r["excluded"]) | set(run["excluded"]))
-            report["tests"].setdefault(fs, {}).update(part["tests"][fs])
+              "about": {k: first["about"][k] for k in SERIES}, "parts": {}, "selection": {}}
+    for parts in sets:
+        for part in parts:
+            report["problems"] += [f"part {part['about']['shard']}: {x}" for x in part["problems"]]
+            for fs, runs in part["runs"].items():
+                report["parts"][fs] = len(parts)
+                report["selection"][fs] = part["about"]["selection"]
+                into = report["runs"].setdefault(fs, {})
+                for kernel, run in runs.items():
+                    r = into.setdefault(kernel, {"tests": {}, "seconds": 0, "reports": [], "excluded": []})
+                    r["tests"].update(run["tests"])
+                    r["seconds"] += run["seconds"] or 0
+                    r["reports"] += run["reports"]
+                    r["excluded"] = sorted(set(r["excluded"]) | set(run["excluded"]))
+                report["tests"].setdefault(fs, {}).update(part["tests"][fs])
     report["tests"] = {fs: dict(sorted(t.items())) for fs, t in report["tests"].items()}
     report["verdict"] = "fail" if report["problems"] else "pass"
     return report
@@ -52,7 +89,7 @@ def text(report):
         for kernel in kernels:
             r = runs[kernel]
             v = [t["verdict"] for t in r["tests"].values()]
-            lines.append(f"{kernel} {fs}: {len(v)} tests in {report['parts']} parts, "
+            lines.append(f"{kernel} {fs}: {len(v)} tests in {report['parts'][fs]} parts, "
                          f"{v.count('pass')} passed, {v.count('fail')} failed, {v.count('notrun')} not run, "
                          f"{len(r['excluded'])} excluded, {len(r['reports'])} kernel reports, "
                          f"{r['seconds']} s")
@@ -63,28 +100,52 @@ def text(report):
     return "\n".join(lines + [""] + verdict_table(report)) + "\n"
 
 
+def others(out, n, sets):
+    """Append to SETS every other complete set in OUT that fits; say why not."""
+    counts = set()
+    for path in glob.glob(os.path.join(out, "fstests-shard-*-of-*.json")):
+        m = re.fullmatch(r"fstests-shard-\d+-of-(\d+)\.json", os.path.basename(path))
+        if m and int(m.group(1)) != n:
+            counts.add(int(m.group(1)))
+    for m in sorted(counts):
+        if missing(out, m):
+            print(f"fstests: left out the {m} parts: part {missing(out, m)} is not there")
+            continue
+        try:
+            parts = load(out, m)
+        except Stale as e:
+            print(f"fstests: left out the {m} parts: {e}")
+            continue
+        first = sets[0][0]["about"]
+        if any(parts[0]["about"].get(k) != first.get(k) for k in SERIES):
+            print(f"fstests: left out the {m} parts: made on another series")
+            continue
+        have = {fs for s in sets for fs in s[0]["runs"]}
+        if have & set(parts[0]["runs"]):
+            print(f"fstests: left out the {m} parts: {', '.join(sorted(have & set(parts[0]['runs'])))} "
+                  f"is summed from {n} parts")
+            continue
+        sets.append(parts)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="out/$KID")
     parser.add_argument("--parts", required=True, type=int, help="N of FSTESTS_SHARD=K/N")
     args = parser.parse_args()
-    parts = []
-    for k in range(1, args.parts + 1):
-        path = os.path.join(args.out, f"fstests-shard-{k}-of-{args.parts}.json")
-        if not os.path.exists(path):
-            print(f"fstests: part {k} of {args.parts} not run yet; "
-                  f"the whole run's verdict when all {args.parts} are there")
-            return 0
-        with open(path, encoding="utf-8") as f:
-            parts.append(json.load(f))
-    for part in parts[1:]:
-        for key in SAME:
-            if part["about"].get(key) != parts[0]["about"].get(key):
-                print(f"error: fstests: part {part['about'].get('shard')} has another {key} than part "
-                      f"{parts[0]['about'].get('shard')}; make it again on this series and these tests",
-                      file=sys.stderr)
-                return 1
-    report = merge(parts)
+    k = missing(args.out, args.parts)
+    if k:
+        print(f"fstests: part {k} of {args.parts} not run yet; "
+              f"the whole run's verdict when all {args.parts} are there")
+        return 0
+    try:
+        parts = load(args.out, args.parts)
+    except Stale as e:
+        print(f"error: fstests: {e}", file=sys.stderr)
+        return 1
+    sets = [parts]
+    others(args.out, args.parts, sets)
+    report = merge(sets)
     with open(os.path.join(args.out, "fstests.json"), "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1, sort_keys=True)
         f.write("\n")

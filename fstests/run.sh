@@ -13,7 +13,7 @@
 # system of FSTESTS_FS (ext4 xfs) it runs the groups FSTESTS_GROUPS
 # (quota exportfs freeze remount) and the tests FSTESTS_TESTS
 # (fstests/tests), less those FSTESTS_EXCLUDE (fstests/exclude: "FS TEST
-# # why") leaves out.  fstests/report.py writes out/$KID/fstests.txt and
+# # why", FS@VERSION.PATCHLEVEL for one kernel version) leaves out.  fstests/report.py writes out/$KID/fstests.txt and
 # fstests.json, its verdict as fstests.ktap, and out/$KID/fstests/KERNEL-FS/
 # holds each run's results/ and console.  Fails on a regression (passes on pristine, fails or is
 # not run on patched), a kernel report the pristine console does not
@@ -28,7 +28,8 @@
 # K-th), so that a run too long for one sitting can be made in parts:
 # each part writes out/$KID/fstests-shard-K-of-N.*, and once all N parts
 # of the same series and tests are there, fstests/merge.py writes their
-# sum as out/$KID/fstests.txt and fstests.json.  QUICK=1 writes
+# sum, and that of the other file systems' complete parts (made in
+# another number of parts), as out/$KID/fstests.txt and fstests.json.  QUICK=1 writes
 # out/$KID/fstests-quick.*.  "run.sh args" only checks the arguments;
 # "run.sh selection" prints "FS TEST" for each test the run would give
 # check.
@@ -93,27 +94,45 @@ for fs in $fses; do
 			die fstests "FSTESTS_GROUPS names '$g', which has no test in tests/generic or tests/$fs"
 	done
 done
-# Every exclusion names a file system, a test this fstests has, and why.
+# The tree's VERSION.PATCHLEVEL, which "FS@VERSION" exclusions name.
+makefile=$SRC/Makefile
+[ -f "$makefile" ] || makefile=${TREE:+$TREE/Makefile}
+version=$KVER
+if [ -n "$makefile" ] && [ -f "$makefile" ]; then
+	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\) = //p' "$makefile" | paste -sd.)
+fi
+# Every exclusion names a file system (of one kernel version with @),
+# a test this fstests has, and why.
 [ -f "$exclude" ] || die fstests "FSTESTS_EXCLUDE=$exclude does not exist; name a file of 'FS TEST # why' lines"
 while read -r xfs xtest why; do
 	case "$xfs $xtest $why" in
 	"#"* | "  ") continue ;;
 	esac
-	case $xfs in
+	case ${xfs%@*} in
 	ext4 | xfs | all) ;;
 	*) die fstests "$exclude: '$xfs $xtest': the file system is ext4, xfs or all" ;;
 	esac
+	[[ $xfs != *@* || ${xfs#*@} =~ ^[1-9][0-9]*\.[0-9]+$ ]] ||
+		die fstests "$exclude: '$xfs $xtest': '@${xfs#*@}' is not a kernel version such as @6.1"
 	grep -qxF "test $xtest" <<<"$known" ||
 		die fstests "$exclude: '$xfs $xtest': this fstests has no test $xtest"
 	[[ $why =~ ^#\ *[^\ ] ]] ||
 		die fstests "$exclude: '$xfs $xtest': no reason; write 'FS TEST # why'"
 done <"$exclude"
 
+# excluded FS: the tests left out on FS on this kernel version, a line each.
+excluded() {
+	awk -v fs="$1" -v version="$version" '
+		!/^#/ && ($1 == fs || $1 == "all" || $1 == fs "@" version || $1 == "all@" version) { print $2 }' \
+		"$exclude"
+}
+
 # selection FS: what a run gives check on FS, sorted, "FS TEST" a line:
 # the groups' tests in tests/generic and tests/FS and the named tests,
 # less FS's exclusions; with FSTESTS_SHARD=K/N, every N-th from the K-th.
 selection() {
-	local fs=$1
+	local fs=$1 out
+	out=$(excluded "$fs")
 	{
 		for g in $groups; do
 			awk -v g="$g" -v fs="$fs" '$1 == "in" && $2 == g && $3 ~ "^(generic|" fs ")/" { print $3 }' \
@@ -121,14 +140,13 @@ selection() {
 		done
 		printf '%s\n' "${list[@]}"
 	} | sed '/^$/d' | LC_ALL=C sort -u |
-		awk -v fs="$fs" -v shard="${shard:-1/1}" -v exclude="$exclude" '
+		awk -v fs="$fs" -v shard="${shard:-1/1}" -v excluded="$out" '
 			BEGIN {
 				split(shard, kn, "/")
-				while ((getline l < exclude) > 0) {
-					split(l, w, " ")
-					if (l !~ /^#/ && (w[1] == fs || w[1] == "all"))
-						out[w[2]] = 1
-				}
+				n = split(excluded, x, "\n")
+				for (i = 1; i <= n; i++)
+					out[x[i]] = 1
+				n = 0
 			}
 			!($1 in out) && n++ % kn[2] == kn[1] - 1 { print fs " " $1 }'
 }
@@ -171,8 +189,7 @@ run_one() {
 	mkdir -p "$run/disk"
 	cp "$TOP/fstests/guest-init" "$run/disk/"
 	cp "$obj/.config" "$run/disk/kernel-config"
-	awk -v fs="$fs" '!/^#/ && ($1 == fs || $1 == "all") { print $2 }' \
-		"$exclude" >"$run/exclude"
+	excluded "$fs" >"$run/exclude"
 	cp "$run/exclude" "$run/disk/"
 	if [ -n "$shard" ]; then
 		printf '%s\n' -R xunit -E /results/exclude >"$run/disk/args"

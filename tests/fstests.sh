@@ -19,14 +19,15 @@ mode=${1:?usage: fstests.sh report | run KVER}
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 with
-# tests generic/001, 002, ... given the VERDICTs (pass, fail, failq: a
-# message with a quote and an ampersand, notrun), and the CONSOLE_LINEs
-# before check's end; lockdep still on at the end unless LOCKDEP=0.
+# run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 (or
+# FS) with tests generic/001, 002, ... given the VERDICTs (pass, fail,
+# failq: a message with a quote and an ampersand, notrun), and the
+# CONSOLE_LINEs before check's end; lockdep still on at the end unless
+# LOCKDEP=0.
 run() {
 	local kernel=$1 n=0 dir
 	shift
-	dir=$tmp/f/$kernel-ext4
+	dir=$tmp/f/$kernel-${FS:-ext4}
 	mkdir -p "$dir/results/generic"
 	{
 		echo '<?xml version="1.0" encoding="UTF-8"?>'
@@ -173,9 +174,10 @@ alone() {
 	fails 'ext4: generic/002 failed: - output mismatch' patched
 }
 
-# part K N PATCHED FIRST VERDICT...: a made-up part K of N, its tests
-# numbered from FIRST, the same verdicts on both kernels, the patched
-# commit PATCHED; its report in $tmp/o as make fstests leaves it.
+# part K N PATCHED FIRST VERDICT...: a made-up part K of N on ext4 (or
+# FS), its tests numbered from FIRST, the same verdicts on both kernels,
+# the patched commit PATCHED; its report in $tmp/o as make fstests
+# leaves it.
 part() {
 	local k=$1 n=$2 patched=$3 first=$4
 	shift 4
@@ -183,7 +185,7 @@ part() {
 	run patched "$@"
 	run pristine "$@"
 	sed -i "s,generic/0\\([0-9][0-9]\\),generic/$first\\1," "$tmp"/f/*/results/result.xml
-	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
+	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs "${FS:-ext4}" \
 		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about "patched=$patched" \
 		--about pristine=q1 --about "shard=$k/$n" >/dev/null
 	mkdir -p "$tmp/o"
@@ -217,6 +219,37 @@ stale_part() {
 	part 2 2 p2 2 pass
 	one_error "error: fstests: part 2/2 has another patched than part 1/2" merge &&
 		[ ! -e "$tmp/o/fstests.txt" ]
+}
+
+# A file system made in another number of parts is summed in, once all
+# of them are there; parts of a file system already summed, or of
+# another series, are left out, and the sum says so.
+other_fs() {
+	local k
+	rm -rf "$tmp/o"
+	part 1 2 p1 1 pass
+	part 2 2 p1 2 fail
+	FS=xfs part 1 3 p1 1 pass
+	FS=xfs part 2 3 p1 2 pass
+	part 1 1 p1 1 pass
+	for k in 1 2 3 4; do
+		FS=btrfs part "$k" 4 p2 "$k" pass
+	done
+	merge >"$tmp/merge.out" || return 1
+	cat "$tmp/merge.out"
+	grep -qx 'fstests: left out the 3 parts: part 3 is not there' "$tmp/merge.out" &&
+		grep -qx 'fstests: left out the 1 parts: ext4 is summed from 2 parts' "$tmp/merge.out" &&
+		grep -qx 'fstests: left out the 4 parts: made on another series' "$tmp/merge.out" &&
+		! grep -q '^patched xfs' "$tmp/o/fstests.txt" || return 1
+	FS=xfs part 3 3 p1 3 notrun
+	merge >"$tmp/merge.out" || return 1
+	cat "$tmp/o/fstests.txt"
+	grep -qx 'patched ext4: 2 tests in 2 parts, 1 passed, 1 failed, 0 not run, 0 excluded, 0 kernel reports, 198 s' \
+		"$tmp/o/fstests.txt" &&
+		grep -qx 'pristine xfs: 3 tests in 3 parts, 2 passed, 0 failed, 1 not run, 0 excluded, 0 kernel reports, 297 s' \
+			"$tmp/o/fstests.txt" &&
+		grep -qx 'xfs: generic/301 notrun notrun' "$tmp/o/fstests.txt" &&
+		! grep -q btrfs "$tmp/o/fstests.txt"
 }
 
 # A part's problem is the whole run's.
@@ -256,6 +289,7 @@ if [ "$mode" = report ]; then
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
+	check "fstests merge: another file system's complete parts are summed in, others left out" other_fs
 	exit "$status"
 fi
 
@@ -300,6 +334,17 @@ parts_cover() {
 		[ -z "$(sort "$tmp/parts" | uniq -d)" ] &&
 		grep -qx 'ext4 generic/055' "$tmp/whole" && grep -qx 'xfs generic/426' "$tmp/whole" &&
 		! grep -qx 'ext4 generic/230' "$tmp/whole"
+}
+
+# An exclusion of one kernel version (FS@VERSION.PATCHLEVEL) leaves the
+# test out on that version's tree and file system only.
+one_version() {
+	local sel=$tmp/version-sel
+	printf '%s\n' "xfs@$v generic/426 # here" 'xfs@1.0 generic/055 # elsewhere' >"$tmp/version"
+	KID=$v KVER=$v FSTESTS_EXCLUDE=$tmp/version "$TOP/fstests/run.sh" selection >"$sel" || return 1
+	grep -c . "$sel"
+	! grep -qx 'xfs generic/426' "$sel" && grep -qx 'ext4 generic/426' "$sel" &&
+		grep -qx 'xfs generic/055' "$sel"
 }
 
 quick_run() {
@@ -347,11 +392,16 @@ check "fstests $v: an exclusion without its reason is one error line" \
 printf '%s\n' 'ext4 generic/9999 # gone' >"$tmp/no-test"
 check "fstests $v: an exclusion of a test fstests does not have is one error line" \
 	bad_fstests "error: fstests: $tmp/no-test: 'ext4 generic/9999': this fstests has no test" FSTESTS_EXCLUDE="$tmp/no-test"
+printf '%s\n' 'xfs@6 generic/001 # why' >"$tmp/no-version"
+check "fstests $v: an exclusion of a kernel version that is not X.Y is one error line" \
+	bad_fstests "error: fstests: $tmp/no-version: 'xfs@6 generic/001': '@6' is not a kernel version such as @6.1" \
+	FSTESTS_EXCLUDE="$tmp/no-version"
 check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
 check "fstests $v: FSTESTS_SHARD with QUICK=1 is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=1/2 with QUICK=1" FSTESTS_SHARD=1/2 QUICK=1
 check "fstests $v: the parts of FSTESTS_SHARD=K/3 are disjoint and make the whole selection" parts_cover
+check "fstests $v: an exclusion of this kernel version leaves its test out of that file system only" one_version
 check "fstests: a root file system that does not build is one error line, no image" no_archive
 check "fstests $v: a guest that does not end within BOOT_TIMEOUT fails the run" hung
 check "fstests $v: make fstests QUICK=1 builds the image, boots and passes generic/426" quick_run
