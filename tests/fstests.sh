@@ -104,6 +104,14 @@ soft_lockups() {
 	report
 }
 
+ext4_errors() {
+	run patched pass -- '[  101.1] EXT4-fs error (device dm-5): ext4_journal_check_start:84: comm touch: Detected aborted journal'
+	run pristine pass -- '[  99.9] EXT4-fs error (device dm-5): ext4_journal_check_start:84: comm ext4lazyinit: Detected aborted journal'
+	report || return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q '^patched ext4: .*, 1 kernel reports,' "$tmp/f/fstests.txt"
+}
+
 unfinished() {
 	run patched pass
 	run pristine pass
@@ -275,6 +283,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a kernel report of the patched kernel alone fails" new_report
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
 	check "fstests report: soft lockups on both kernels, whatever CPU, time and task, pass" soft_lockups
+	check "fstests report: ext4 errors on both kernels, whichever task found them, pass" ext4_errors
 	check "fstests report: a run that did not end fails" unfinished
 	check "fstests report: an error of check's own shell fails" harness
 	check "fstests report: more tests failing on a kmemleak report than on pristine fails" more_leaks
