@@ -12,8 +12,8 @@ another series or another selection are an error (make the stale part
 again); a missing part is not: nothing is written yet.
 The file systems of a run can be made in different numbers of parts
 (ext4 in 8, XFS in 12): the sum takes in every other complete set of
-parts in OUT of the same series whose file systems the sets before it
-do not have, and says which sets it left out and why.
+parts in OUT of the same series whose file systems are not summed yet,
+newest first, and says which sets it left out and why.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
@@ -101,13 +101,15 @@ def text(report):
 
 
 def others(out, n, sets):
-    """Append to SETS every other complete set in OUT that fits; say why not."""
-    counts = set()
+    """Append to SETS every other complete set in OUT that fits, the newest
+    first; say why the others do not."""
+    newest = {}
     for path in glob.glob(os.path.join(out, "fstests-shard-*-of-*.json")):
         m = re.fullmatch(r"fstests-shard-\d+-of-(\d+)\.json", os.path.basename(path))
         if m and int(m.group(1)) != n:
-            counts.add(int(m.group(1)))
-    for m in sorted(counts):
+            count = int(m.group(1))
+            newest[count] = max(newest.get(count, 0), os.path.getmtime(path))
+    for m in sorted(newest, key=lambda count: -newest[count]):
         if missing(out, m):
             print(f"fstests: left out the {m} parts: part {missing(out, m)} is not there")
             continue
@@ -120,10 +122,10 @@ def others(out, n, sets):
         if any(parts[0]["about"].get(k) != first.get(k) for k in SERIES):
             print(f"fstests: left out the {m} parts: made on another series")
             continue
-        have = {fs for s in sets for fs in s[0]["runs"]}
-        if have & set(parts[0]["runs"]):
-            print(f"fstests: left out the {m} parts: {', '.join(sorted(have & set(parts[0]['runs'])))} "
-                  f"is summed from {n} parts")
+        have = {fs: len(s) for s in sets for fs in s[0]["runs"]}
+        both = sorted(set(have) & set(parts[0]["runs"]))
+        if both:
+            print(f"fstests: left out the {m} parts: {both[0]} is summed from {have[both[0]]} parts")
             continue
         sets.append(parts)
 

@@ -20,7 +20,8 @@ names must have run or been excluded.  Lockdep must still be on at the
 end of the patched run ("FSTESTS: lockdep debug_locks=1"): once it has
 turned itself off, nothing after that was checked.  A kernel report counts unless the pristine
 console of the same file system has one with the same text (time stamps,
-CPU and PID numbers, addresses left out: soak/report.py's
+CPU and PID numbers, addresses, the task of an ext4 error and which
+function met ext4's aborted journal left out: soak/report.py's
 normalize()).  An error of check's own shell ("./check: line N: ...")
 fails too: the harness did not do what it was asked.
 Exit status: 0 pass, 1 the patched kernel failed.

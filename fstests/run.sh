@@ -13,9 +13,11 @@
 # system of FSTESTS_FS (ext4 xfs) it runs the groups FSTESTS_GROUPS
 # (quota exportfs freeze remount) and the tests FSTESTS_TESTS
 # (fstests/tests), less those FSTESTS_EXCLUDE (fstests/exclude: "FS TEST
-# # why", FS@VERSION.PATCHLEVEL for one kernel version) leaves out.  fstests/report.py writes out/$KID/fstests.txt and
-# fstests.json, its verdict as fstests.ktap, and out/$KID/fstests/KERNEL-FS/
-# holds each run's results/ and console.  Fails on a regression (passes on pristine, fails or is
+# # why"; FS@VERSION.PATCHLEVEL, the tree's top Makefile's, for the
+# trees of one kernel version) leaves out.  fstests/report.py writes
+# out/$KID/fstests.txt and fstests.json, its verdict as fstests.ktap, and
+# out/$KID/fstests/KERNEL-FS/ holds each run's results/ and console.
+# Fails on a regression (passes on pristine, fails or is
 # not run on patched), a kernel report the pristine console does not
 # have, lockdep off by the end, or a run that did not end.  QUICK=1 is
 # make test's case: generic/426 (file handles of inodes evicted by
@@ -29,10 +31,10 @@
 # each part writes out/$KID/fstests-shard-K-of-N.*, and once all N parts
 # of the same series and tests are there, fstests/merge.py writes their
 # sum, and that of the other file systems' complete parts (made in
-# another number of parts), as out/$KID/fstests.txt and fstests.json.  QUICK=1 writes
-# out/$KID/fstests-quick.*.  "run.sh args" only checks the arguments;
-# "run.sh selection" prints "FS TEST" for each test the run would give
-# check.
+# another number of parts), as out/$KID/fstests.txt and fstests.json.
+# QUICK=1 writes out/$KID/fstests-quick.*.  "run.sh args" only checks
+# the arguments; "run.sh selection" prints "FS TEST" for each test the
+# run would give check.
 # shellcheck source=lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 fses=${FSTESTS_FS-ext4 xfs}
@@ -97,7 +99,7 @@ done
 # The tree's VERSION.PATCHLEVEL, which "FS@VERSION" exclusions name.
 makefile=$SRC/Makefile
 [ -f "$makefile" ] || makefile=${TREE:+$TREE/Makefile}
-version=$KVER
+version=${KVER:-}
 if [ -n "$makefile" ] && [ -f "$makefile" ]; then
 	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\) = //p' "$makefile" | paste -sd.)
 fi
@@ -131,8 +133,8 @@ excluded() {
 # the groups' tests in tests/generic and tests/FS and the named tests,
 # less FS's exclusions; with FSTESTS_SHARD=K/N, every N-th from the K-th.
 selection() {
-	local fs=$1 out
-	out=$(excluded "$fs")
+	local fs=$1 skip
+	skip=$(excluded "$fs")
 	{
 		for g in $groups; do
 			awk -v g="$g" -v fs="$fs" '$1 == "in" && $2 == g && $3 ~ "^(generic|" fs ")/" { print $3 }' \
@@ -140,13 +142,12 @@ selection() {
 		done
 		printf '%s\n' "${list[@]}"
 	} | sed '/^$/d' | LC_ALL=C sort -u |
-		awk -v fs="$fs" -v shard="${shard:-1/1}" -v excluded="$out" '
+		awk -v fs="$fs" -v shard="${shard:-1/1}" -v skip="$skip" '
 			BEGIN {
 				split(shard, kn, "/")
-				n = split(excluded, x, "\n")
-				for (i = 1; i <= n; i++)
+				nx = split(skip, x, "\n")
+				for (i = 1; i <= nx; i++)
 					out[x[i]] = 1
-				n = 0
 			}
 			!($1 in out) && n++ % kn[2] == kn[1] - 1 { print fs " " $1 }'
 }
@@ -155,6 +156,13 @@ if [ "${1:-}" = selection ]; then
 		selection "$fs"
 	done
 	exit 0
+fi
+# A part of other file systems made in as many parts is not replaced:
+# merge.py could no longer sum them.
+if [ -n "$shard" ] && [ -f "$OUT/$name.json" ]; then
+	had=$(python3 -c 'import json, sys; print(*sorted(json.load(open(sys.argv[1]))["runs"]))' "$OUT/$name.json")
+	[ "$had" = "$(tr ' ' '\n' <<<"$fses" | sed '/^$/d' | sort | xargs)" ] ||
+		die fstests "FSTESTS_SHARD=$shard: $OUT/$name.json is a part of $had; make $fses in another number of parts, or remove it"
 fi
 [ "${1:-}" != args ] || exit 0
 need_series fstests

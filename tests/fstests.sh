@@ -105,11 +105,13 @@ soft_lockups() {
 }
 
 ext4_errors() {
-	run patched pass -- '[  101.1] EXT4-fs error (device dm-5): ext4_journal_check_start:84: comm touch: Detected aborted journal'
-	run pristine pass -- '[  99.9] EXT4-fs error (device dm-5): ext4_journal_check_start:84: comm ext4lazyinit: Detected aborted journal'
+	run patched pass -- '[  10.1] EXT4-fs error (device vdc): ext4_acquire_dquot:6846: comm chown: Failed to acquire dquot type 0' \
+		'[  101.1] EXT4-fs error (device dm-5): ext4_journal_check_start:84: comm touch: Detected aborted journal'
+	run pristine pass -- '[  9.9] EXT4-fs error (device vdc): ext4_acquire_dquot:6846: comm touch: Failed to acquire dquot type 0' \
+		'[  99.9] EXT4-fs error (device dm-5) in __ext4_new_inode:1096: Journal has aborted'
 	report || return 1
 	cat "$tmp/f/fstests.txt"
-	grep -q '^patched ext4: .*, 1 kernel reports,' "$tmp/f/fstests.txt"
+	grep -q '^patched ext4: .*, 2 kernel reports,' "$tmp/f/fstests.txt"
 }
 
 unfinished() {
@@ -257,7 +259,17 @@ other_fs() {
 		grep -qx 'pristine xfs: 3 tests in 3 parts, 2 passed, 0 failed, 1 not run, 0 excluded, 0 kernel reports, 297 s' \
 			"$tmp/o/fstests.txt" &&
 		grep -qx 'xfs: generic/301 notrun notrun' "$tmp/o/fstests.txt" &&
-		! grep -q btrfs "$tmp/o/fstests.txt"
+		! grep -q btrfs "$tmp/o/fstests.txt" || return 1
+	# xfs made again, in 5 parts: the newer set is summed.
+	touch -d '1 hour ago' "$tmp"/o/fstests-shard-?-of-3.json
+	for k in 1 2 3 4 5; do
+		FS=xfs part "$k" 5 p1 "$k" pass
+	done
+	merge >"$tmp/merge.out" || return 1
+	cat "$tmp/merge.out"
+	grep -qx 'fstests: left out the 3 parts: xfs is summed from 5 parts' "$tmp/merge.out" &&
+		grep -qx 'patched xfs: 5 tests in 5 parts, 5 passed, 0 failed, 0 not run, 0 excluded, 0 kernel reports, 495 s' \
+			"$tmp/o/fstests.txt"
 }
 
 # A part's problem is the whole run's.
@@ -283,7 +295,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a kernel report of the patched kernel alone fails" new_report
 	check "fstests report: a report the pristine kernel shows too passes" pre_existing
 	check "fstests report: soft lockups on both kernels, whatever CPU, time and task, pass" soft_lockups
-	check "fstests report: ext4 errors on both kernels, whichever task found them, pass" ext4_errors
+	check "fstests report: ext4 errors on both kernels, whichever task and function found them, pass" ext4_errors
 	check "fstests report: a run that did not end fails" unfinished
 	check "fstests report: an error of check's own shell fails" harness
 	check "fstests report: more tests failing on a kmemleak report than on pristine fails" more_leaks
@@ -346,14 +358,16 @@ parts_cover() {
 }
 
 # An exclusion of one kernel version (FS@VERSION.PATCHLEVEL) leaves the
-# test out on that version's tree and file system only.
+# test out on that version's tree and file system only; the version is
+# the tree's (KVER says another).
 one_version() {
 	local sel=$tmp/version-sel
-	printf '%s\n' "xfs@$v generic/426 # here" 'xfs@1.0 generic/055 # elsewhere' >"$tmp/version"
-	KID=$v KVER=$v FSTESTS_EXCLUDE=$tmp/version "$TOP/fstests/run.sh" selection >"$sel" || return 1
+	printf '%s\n' "xfs@$v generic/426 # here" 'xfs@1.0 generic/055 # elsewhere' \
+		"all@$v generic/001 # here, on both" >"$tmp/version"
+	KID=$v KVER=1.0 FSTESTS_EXCLUDE=$tmp/version "$TOP/fstests/run.sh" selection >"$sel" || return 1
 	grep -c . "$sel"
 	! grep -qx 'xfs generic/426' "$sel" && grep -qx 'ext4 generic/426' "$sel" &&
-		grep -qx 'xfs generic/055' "$sel"
+		grep -qx 'xfs generic/055' "$sel" && ! grep -q ' generic/001$' "$sel"
 }
 
 quick_run() {
@@ -407,6 +421,18 @@ check "fstests $v: an exclusion of a kernel version that is not X.Y is one error
 	FSTESTS_EXCLUDE="$tmp/no-version"
 check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
+# other_part: a made-up part 1 of 97 of ext4 in out/$v stays when xfs is
+# asked for in 97 parts too.
+other_part() {
+	local part=$out/fstests-shard-1-of-97.json rc=0
+	echo '{"runs": {"ext4": {}}}' >"$part"
+	bad_fstests "error: fstests: FSTESTS_SHARD=1/97: $part is a part of ext4; make xfs in another number of parts" \
+		FSTESTS_FS=xfs FSTESTS_SHARD=1/97 || rc=1
+	grep -q ext4 "$part" || rc=1
+	rm -f "$part"
+	return "$rc"
+}
+check "fstests $v: a part of another file system in as many parts is one error line, not replaced" other_part
 check "fstests $v: FSTESTS_SHARD with QUICK=1 is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=1/2 with QUICK=1" FSTESTS_SHARD=1/2 QUICK=1
 check "fstests $v: the parts of FSTESTS_SHARD=K/3 are disjoint and make the whole selection" parts_cover
