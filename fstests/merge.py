@@ -110,8 +110,9 @@ def others(out, n, sets):
             count = int(m.group(1))
             newest[count] = max(newest.get(count, 0), os.path.getmtime(path))
     for m in sorted(newest, key=lambda count: -newest[count]):
-        if missing(out, m):
-            print(f"fstests: left out the {m} parts: part {missing(out, m)} is not there")
+        k = missing(out, m)
+        if k:
+            print(f"fstests: left out the {m} parts: part {k} is not there")
             continue
         try:
             parts = load(out, m)
