@@ -4,12 +4,17 @@
 
 Reads DIR/KERNEL-FS/console.log (the guest's console: the kernel's
 reports, "# FSTESTS: check exited N" of its KTAP report, the host's
-"FSTESTS: host: N seconds", check's
-own shell errors), DIR/KERNEL-FS/results/result.xml (fstests' xunit
-report: one testcase per test, with <failure> or <skipped> when it did
-not pass) and DIR/KERNEL-FS/exclude (the tests check was told to leave
-out, one a line) for each kernel and file system.  Writes DIR/fstests.json and DIR/fstests.txt and prints
-the summary lines.  A regression is a test that passes on pristine and
+"FSTESTS: host: N seconds", check's own shell errors),
+DIR/KERNEL-FS/results/result.xml (fstests' xunit report: one testcase
+per test, with <failure> or <skipped> when it did not pass) and
+DIR/KERNEL-FS/exclude (the tests check was told to leave out, one a
+line) for each kernel and file system.  A kernel that panicked (an oops
+panics these guests) was booted again for the tests left, in
+DIR/KERNEL-FS/boot-2, boot-3...: the run is the sum of its boots, the
+test that was running at the panic ("run fstests TEST" in the console)
+failed, and the run ended when its last boot did, or when run.sh found
+no test left after the panic.  Writes DIR/fstests.json and
+DIR/fstests.txt and prints the summary lines.  A regression is a test that passes on pristine and
 fails on patched, or that ran on pristine and not on patched (notrun or
 missing: a _require_ that the patched kernel no longer meets, or a check
 that stopped early); a failure on patched that pristine did not run has
@@ -44,6 +49,11 @@ FAILURE = re.compile(r'^(\s*<failure message=")(.*)(" type="TestFail" ?/>)$')
 HOST = re.compile(r"^(?:# )?FSTESTS: host: (\d+) seconds$")
 # check's own shell complaining: the harness is broken, whatever the tests say.
 HARNESS = re.compile(r"^\./check: (line \d+: )?")
+# fstests writes each test's name to /dev/kmsg as it starts it.
+STARTED = re.compile(r"\brun fstests (\S+) at ")
+PANIC = "Kernel panic - not syncing"
+# run.sh's line when a panic left no test to boot again for.
+NONE_LEFT = "FSTESTS: no test left after the panic"
 
 
 def soak_normalize():
@@ -66,14 +76,11 @@ def read_xunit(path):
     return ET.fromstring("".join(lines))
 
 
-def read_run(run, reports, normalize):
-    """One boot's outcome: tests, reports, whether check ended, seconds."""
+def read_boot(run, reports, normalize):
+    """One boot's outcome: tests, reports, whether check ended, seconds,
+    whether the kernel panicked and in which test."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
-         "excluded": [], "lockdep": None, "kmemleak": None}
-    exclude = os.path.join(run, "exclude")
-    if os.path.exists(exclude):
-        with open(exclude, encoding="utf-8") as f:
-            r["excluded"] = [x.strip() for x in f if x.strip()]
+         "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False}
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
@@ -90,22 +97,69 @@ def read_run(run, reports, normalize):
                 r["kmemleak"] = KMEMLEAK.match(line).group(1)
             elif HARNESS.match(line):
                 r["harness"].append(line)
-            elif not line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) and reports.search(line):
+            elif line == NONE_LEFT:
+                r["none_left"] = True
+            r["panic"] = r["panic"] or PANIC in line
+            if STARTED.search(line):
+                r["started"] = STARTED.search(line).group(1)
+            if line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) or HARNESS.match(line):
+                continue
+            if reports.search(line):
                 r["reports"].append(normalize(line))
     xml = os.path.join(run, "results", "result.xml")
+    cases = []
     if os.path.exists(xml):
-        for case in read_xunit(xml).iter("testcase"):
-            verdict, why = "pass", ""
-            for child in case:
-                if child.tag == "failure":
-                    verdict, why = "fail", child.get("message", "")
-                elif child.tag == "skipped":
-                    verdict, why = "notrun", child.get("message", "")
-            r["tests"][case.get("name")] = {"verdict": verdict, "why": why,
-                                            "seconds": int(float(case.get("time") or 0))}
+        try:
+            cases = list(read_xunit(xml).iter("testcase"))
+        except ET.ParseError:
+            # The panic came before the report was written out whole.
+            if not r["panic"]:
+                raise
+    for case in cases:
+        verdict, why = "pass", ""
+        for child in case:
+            if child.tag == "failure":
+                verdict, why = "fail", child.get("message", "")
+            elif child.tag == "skipped":
+                verdict, why = "notrun", child.get("message", "")
+        r["tests"][case.get("name")] = {"verdict": verdict, "why": why,
+                                        "seconds": int(float(case.get("time") or 0))}
     for name, t in r["tests"].items():
         if t["verdict"] == "fail" and os.path.exists(os.path.join(run, "results", name + ".kmemleak")):
             r["leaks"] += 1
+    return r
+
+
+def boots(run):
+    """RUN's boot directories in order: RUN, then RUN/boot-2, boot-3..."""
+    dirs = [run]
+    while os.path.isdir(os.path.join(run, f"boot-{len(dirs) + 1}")):
+        dirs.append(os.path.join(run, f"boot-{len(dirs) + 1}"))
+    return dirs
+
+
+def read_run(run, reports, normalize):
+    """A kernel's run on one file system: the sum of its boots."""
+    r = {"tests": {}, "reports": [], "harness": [], "seconds": 0, "leaks": 0, "excluded": [],
+         "crashes": []}
+    exclude = os.path.join(run, "exclude")
+    if os.path.exists(exclude):
+        with open(exclude, encoding="utf-8") as f:
+            r["excluded"] = [x.strip() for x in f if x.strip()]
+    for path in boots(run):
+        b = read_boot(path, reports, normalize)
+        r["tests"].update(b["tests"])
+        if b["panic"] and b["started"] and b["started"] not in b["tests"]:
+            r["crashes"].append(b["started"])
+            r["tests"][b["started"]] = {"verdict": "fail", "why": "the kernel panicked in this test",
+                                        "seconds": 0}
+        for key in ("reports", "harness"):
+            r[key] += b[key]
+        r["leaks"] += b["leaks"]
+        r["seconds"] = None if b["seconds"] is None or r["seconds"] is None else r["seconds"] + b["seconds"]
+        # Whether check ended, lockdep was on and kmemleak scanned: the last boot's.
+        r.update({key: b[key] for key in ("exit", "lockdep", "kmemleak")})
+        r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
 
 
@@ -114,7 +168,7 @@ def judge(fs, runs, wanted):
     p = runs["patched"]
     q = runs.get("pristine")
     problems = []
-    if p["exit"] is None:
+    if not p["finished"]:
         problems.append(f"{fs}: check did not finish on the patched kernel")
     if not p["tests"]:
         problems.append(f"{fs}: no test result from the patched kernel")
@@ -131,7 +185,7 @@ def judge(fs, runs, wanted):
             if name not in p["tests"] and name not in p["excluded"]:
                 problems.append(f"{fs}: {name} did not run on the patched kernel")
     else:
-        if q["exit"] is None or not q["tests"]:
+        if not q["finished"] or not q["tests"]:
             problems.append(f"{fs}: the pristine run did not finish with results: no control")
         for name in sorted(set(p["tests"]) | set(q["tests"])):
             was = q["tests"].get(name, {}).get("verdict", "missing")
@@ -156,12 +210,17 @@ def judge(fs, runs, wanted):
     return problems
 
 
+def crashes(r):
+    """'panicked in TEST, ..., ' for a run that panicked, else ''."""
+    return f"panicked in {', '.join(r['crashes'])}, " if r.get("crashes") else ""
+
+
 def summary(kernel, fs, r):
     verdicts = [t["verdict"] for t in r["tests"].values()]
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
             f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report, kmemleak {r['kmemleak']}), "
             f"{verdicts.count('notrun')} not run, {len(r['excluded'])} excluded, "
-            f"{len(r['reports'])} kernel reports, check exited {r['exit']}, {r['seconds']} s, "
+            f"{len(r['reports'])} kernel reports, {crashes(r)}check exited {r['exit']}, {r['seconds']} s, "
             f"lockdep {({1: 'on', 0: 'off'}).get(r['lockdep'], 'unknown')} at the end")
 
 

@@ -24,7 +24,10 @@
 # drop_caches) on ext4, the patched kernel alone, where any failure
 # fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.  A boot
 # that has not ended after BOOT_TIMEOUT seconds (21600; 900 with QUICK=1)
-# is stopped, and its run did not end.  FSTESTS_SHARD=K/N runs the K-th
+# is stopped, and its run did not end.  An oops panics the guest, which
+# ends the boot; the guest boots again for the tests left (in
+# KERNEL-FS/boot-2, boot-3...), and the test it panicked in failed.
+# FSTESTS_SHARD=K/N runs the K-th
 # of N parts of each file system's tests (every N-th of the sorted list
 # of the groups' tests, the named tests less the excluded ones, from the
 # K-th), so that a run too long for one sitting can be made in parts:
@@ -181,47 +184,87 @@ build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 args=(-R xunit -E /results/exclude)
 [ -z "$groups" ] || args+=(-g "$(tr ' ' , <<<"$groups" | sed 's/,$//')")
 args+=("${list[@]}")
-if [ -n "$shard" ]; then
-	for fs in $fses; do
-		selection "$fs" >"$work/selection-$fs"
-		[ -s "$work/selection-$fs" ] ||
-			die fstests "FSTESTS_SHARD=$shard has no test on $fs: use fewer parts"
-	done
-fi
+for fs in $fses; do
+	selection "$fs" >"$work/selection-$fs"
+	[ -s "$work/selection-$fs" ] || [ -z "$shard" ] ||
+		die fstests "FSTESTS_SHARD=$shard has no test on $fs: use fewer parts"
+done
 export PATH=$PATH:/usr/sbin:/sbin
 
-# run_one KERNEL FS: one boot of the guest, its results in $work/KERNEL-FS.
-run_one() {
-	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 start=$SECONDS rc=0
-	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
-	mkdir -p "$run/disk"
-	cp "$TOP/fstests/guest-init" "$run/disk/"
-	cp "$obj/.config" "$run/disk/kernel-config"
-	excluded "$fs" >"$run/exclude"
-	cp "$run/exclude" "$run/disk/"
-	if [ -n "$shard" ]; then
-		printf '%s\n' -R xunit -E /results/exclude >"$run/disk/args"
-		cut -d' ' -f2 "$work/selection-$fs" >>"$run/disk/args"
-	else
-		printf '%s\n' "${args[@]}" >"$run/disk/args"
-	fi
-	logged fstests "$LOGDIR/fstests-disks-$kernel-$fs.log" \
-		mkfs.ext4 -q -F -O ^has_journal -d "$run/disk" "$run/run.img" 256M
-	truncate -s 4G "$run/test.img" "$run/scratch.img"
+# boot_one OBJ DIR FS ARGS EXCLUDE: one boot of the guest with check's
+# arguments and exclusions in the files ARGS and EXCLUDE, its console and
+# fstests' results/ in DIR.
+boot_one() {
+	local obj=$1 dir=$2 fs=$3 start=$SECONDS rc=0 log
+	log=${dir#"$work"/}
+	log=${log//\//-}
+	mkdir -p "$dir/disk"
+	cp "$TOP/fstests/guest-init" "$5" "$dir/disk/"
+	cp "$obj/.config" "$dir/disk/kernel-config"
+	cp "$4" "$dir/disk/args"
+	logged fstests "$LOGDIR/fstests-disks-$log.log" \
+		mkfs.ext4 -q -F -O ^has_journal -d "$dir/disk" "$dir/run.img" 256M
+	truncate -s 4G "$dir/test.img" "$dir/scratch.img"
 	# 8 CPUs present, not 64: generic/650 runs one fsstress process per
 	# present CPU and brings CPUs on- and offline at random, its cleanup
 	# all of them.  With 64 present, the guest's vCPUs starved on 2 host
 	# cores until the soft-lockup detector fired (and failed the test).
-	"$TOP/lib/qemu.sh" -p 8 -t "$timeout" -x "root=/dev/vda rw init=/init-fstests fstests.fs=$fs$leakoff" \
-		"$obj/arch/x86/boot/bzImage" - "$run/console.log" \
-		"$TOP/build/fstests/rootfs.img,snapshot=on" "$run/test.img" "$run/scratch.img" \
-		"$run/run.img" >/dev/null || rc=$?
-	[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$run/console.log"
-	echo "FSTESTS: host: $((SECONDS - start)) seconds" >>"$run/console.log"
-	rm -f "$run/test.img" "$run/scratch.img"
-	logged fstests "$LOGDIR/fstests-rdump-$kernel-$fs.log" debugfs -R "rdump /results $run" "$run/run.img"
-	rm -rf "$run/disk" "$run/run.img"
-	say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s"
+	# oops=panic: an oops ends the boot (panic=-1, QEMU -no-reboot), where
+	# the kernel would often hang on the locks the dead task held.
+	"$TOP/lib/qemu.sh" -p 8 -t "$timeout" \
+		-x "root=/dev/vda rw init=/init-fstests fstests.fs=$fs oops=panic$leakoff" \
+		"$obj/arch/x86/boot/bzImage" - "$dir/console.log" \
+		"$TOP/build/fstests/rootfs.img,snapshot=on" "$dir/test.img" "$dir/scratch.img" \
+		"$dir/run.img" >/dev/null || rc=$?
+	[ $rc != 124 ] || echo "FSTESTS: the boot hung: no end after ${timeout}s" >>"$dir/console.log"
+	echo "FSTESTS: host: $((SECONDS - start)) seconds" >>"$dir/console.log"
+	rm -f "$dir/test.img" "$dir/scratch.img"
+	logged fstests "$LOGDIR/fstests-rdump-$log.log" debugfs -R "rdump /results $dir" "$dir/run.img"
+	rm -rf "$dir/disk" "$dir/run.img"
+}
+
+# run_one KERNEL FS: KERNEL's run on FS in $work/KERNEL-FS.  After a
+# panic, the guest boots again (in KERNEL-FS/boot-2, boot-3...) for the
+# tests that neither have a result nor were running at the panic
+# (fstests/left.py), as long as each boot leaves fewer of them.
+run_one() {
+	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' left had
+	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
+	dir=$run
+	mkdir -p "$run"
+	excluded "$fs" >"$run/exclude"
+	if [ -n "$shard" ]; then
+		printf '%s\n' -R xunit -E /results/exclude >"$run/args"
+		cut -d' ' -f2 "$work/selection-$fs" >>"$run/args"
+	else
+		printf '%s\n' "${args[@]}" >"$run/args"
+	fi
+	had=$(wc -l <"$work/selection-$fs")
+	boot_one "$obj" "$dir" "$fs" "$run/args" "$run/exclude"
+	while grep -q 'Kernel panic - not syncing' "$dir/console.log"; do
+		left=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs") ||
+			die fstests "fstests/left.py could not read $run"
+		if [ -z "$left" ]; then
+			echo "FSTESTS: no test left after the panic" >>"$dir/console.log"
+			break
+		fi
+		if [ "$(wc -l <<<"$left")" -ge "$had" ]; then
+			echo "FSTESTS: the panic left as many tests as before the boot: not booting again" >>"$dir/console.log"
+			break
+		fi
+		had=$(wc -l <<<"$left")
+		boot=$((boot + 1))
+		echo "FSTESTS: booting again for the $had tests left (boot-$boot)" >>"$dir/console.log"
+		dir=$run/boot-$boot
+		mkdir -p "$dir"
+		{
+			printf '%s\n' -R xunit -E /results/exclude
+			echo "$left"
+		} >"$run/args-$boot"
+		boot_one "$obj" "$dir" "$fs" "$run/args-$boot" "$run/exclude"
+	done
+	[ "$boot" = 1 ] || boots=", $boot boots"
+	say "fstests $KID: $kernel kernel, $fs: $((SECONDS - start))s$boots"
 }
 
 # FSTESTS_JOBS guests at once (the host's CPU count).

@@ -20,14 +20,14 @@ mode=${1:?usage: fstests.sh report | run KVER}
 . "$(dirname "$0")/lib.sh"
 
 # run KERNEL VERDICT... [-- CONSOLE_LINE...]: a made-up run on ext4 (or
-# FS) with tests generic/001, 002, ... given the VERDICTs (pass, fail,
-# failq: a message with a quote and an ampersand, notrun), and the
-# CONSOLE_LINEs before check's end; lockdep still on at the end unless
-# LOCKDEP=0.
+# FS) with tests generic/001, 002, ... (from generic/FIRST) given the
+# VERDICTs (pass, fail, failq: a message with a quote and an ampersand,
+# notrun), and the CONSOLE_LINEs before check's end; lockdep still on at
+# the end unless LOCKDEP=0.  With BOOT=N, the run's N-th boot.
 run() {
-	local kernel=$1 n=0 dir
+	local kernel=$1 n=$((10#${FIRST:-1} - 1)) dir
 	shift
-	dir=$tmp/f/$kernel-${FS:-ext4}
+	dir=$tmp/f/$kernel-${FS:-ext4}${BOOT:+/boot-$BOOT}
 	mkdir -p "$dir/results/generic"
 	{
 		echo '<?xml version="1.0" encoding="UTF-8"?>'
@@ -184,6 +184,65 @@ alone() {
 	fails 'ext4: generic/002 failed: - output mismatch' patched
 }
 
+# panic_in KERNEL TEST [LINE]: the last boot of KERNEL's run panicked
+# as TEST ran, then run.sh wrote LINE.
+panic_in() {
+	local dir
+	dir=$(find "$tmp/f/$1-ext4" -name console.log | sort | tail -n1)
+	sed -i '/FSTESTS: lockdep/,$d' "$dir"
+	printf '%s\r\n' "[   60.000000] run fstests $2 at 2026-12-07 15:46:59" \
+		'[   61.000000] BUG: kernel NULL pointer dereference, address: 0000000000000010' \
+		'[   61.100000] Kernel panic - not syncing: Fatal exception' >>"$dir"
+	echo 'FSTESTS: host: 50 seconds' >>"$dir"
+	[ -z "${3:-}" ] || echo "$3" >>"$dir"
+}
+
+# The pristine kernel panicked in generic/002 and went on in a second
+# boot: that test failed there, the others have their control.
+pristine_panic() {
+	rm -rf "$tmp/f"
+	run patched pass pass pass
+	run pristine pass
+	panic_in pristine generic/002
+	BOOT=2 FIRST=3 run pristine pass
+	report || return 1
+	cat "$tmp/f/fstests.txt"
+	grep -q '^pristine ext4: 3 tests, 2 passed, 1 failed .* 2 kernel reports, panicked in generic/002, check exited 0, 149 s,' \
+		"$tmp/f/fstests.txt" && grep -qx 'ext4: generic/002 pass fail' "$tmp/f/fstests.txt"
+}
+
+patched_panic() {
+	rm -rf "$tmp/f"
+	run patched pass
+	panic_in patched generic/002
+	BOOT=2 FIRST=3 run patched pass
+	run pristine pass pass pass
+	fails 'ext4: generic/002 regressed (passes on pristine): the kernel panicked in this test'
+}
+
+# A panic in the last test: the run ended if run.sh found no test left.
+last_panic() {
+	rm -rf "$tmp/f"
+	run patched pass pass
+	run pristine pass
+	panic_in pristine generic/002
+	fails 'ext4: the pristine run did not finish with results: no control' || return 1
+	rm -rf "$tmp/f"
+	run patched pass pass
+	run pristine pass
+	panic_in pristine generic/002 'FSTESTS: no test left after the panic'
+	report
+}
+
+# left.py: after a panic in generic/002, generic/003 is left of three.
+left() {
+	rm -rf "$tmp/f"
+	run pristine pass
+	panic_in pristine generic/002
+	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" = generic/003 ]
+}
+
 # part K N PATCHED FIRST VERDICT...: a made-up part K of N on ext4 (or
 # FS), its tests numbered from FIRST, the same verdicts on both kernels,
 # the patched commit PATCHED; its report in $tmp/o as make fstests
@@ -307,6 +366,10 @@ if [ "$mode" = report ]; then
 	check "fstests report: a failure message with quotes and ampersands is read" quoted
 	check "fstests report: with the patched kernel alone, any failure fails" alone
 	check "fstests report: with the patched kernel alone, a named test that did not run fails" not_asked
+	check "fstests report: a pristine panic fails its test there, the boot after it runs the rest" pristine_panic
+	check "fstests report: a panic of the patched kernel in a test pristine passes fails" patched_panic
+	check "fstests report: a panic in the last test ends the run only when run.sh found none left" last_panic
+	check "fstests left: the tests a boot after a panic runs: neither run nor panicked in" left
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
