@@ -74,7 +74,7 @@ done
 timeouts=$(cat "$LOGDIR"/audit-sites.log "$LOGDIR"/audit-nesting.log | grep -c '^timeout' || true)
 note=
 [ "$timeouts" = 0 ] || note=", $timeouts files timed out (see $LOGDIR/audit-*.log)"
-version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$tree/Makefile" | paste -sd.)
+version=$(kernel_version "$tree/Makefile")
 python3 - "$KID" "$which" "${tree#"$TOP"/}" "$commit" "$version" "$key" \
 	"$(wc -l <"$tmp/files")" "$((SECONDS - start))" "$timeouts" >"$tmp/meta.json" <<'PY'
 import json, sys

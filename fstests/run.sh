@@ -104,7 +104,7 @@ makefile=$SRC/Makefile
 [ -f "$makefile" ] || makefile=${TREE:+$TREE/Makefile}
 version=${KVER:-}
 if [ -n "$makefile" ] && [ -f "$makefile" ]; then
-	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\) = //p' "$makefile" | paste -sd.)
+	version=$(kernel_version "$makefile" | cut -d. -f1,2)
 fi
 # Every exclusion names a file system (of one kernel version with @),
 # a test this fstests has, and why.

@@ -155,6 +155,11 @@ git_src() {
 	git -C "$SRC" "$@"
 }
 
+# kernel_version MAKEFILE: VERSION.PATCHLEVEL.SUBLEVEL of a tree's top Makefile.
+kernel_version() {
+	sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$1" | paste -sd.
+}
+
 # kmake SRCTREE OBJDIR ARGS...: kbuild, out of tree, through ccache, with the
 # build identity fixed so that ccache hits and images are reproducible.
 kmake() {
