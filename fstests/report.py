@@ -8,27 +8,33 @@ reports, "# FSTESTS: check exited N" of its KTAP report, the host's
 DIR/KERNEL-FS/results/result.xml (fstests' xunit report: one testcase
 per test, with <failure> or <skipped> when it did not pass) and
 DIR/KERNEL-FS/exclude (the tests check was told to leave out, one a
-line) for each kernel and file system.  A kernel that panicked (an oops
-panics these guests) was booted again for the tests left, in
-DIR/KERNEL-FS/boot-2, boot-3...: the run is the sum of its boots, the
-test that was running at the panic ("run fstests TEST" in the console)
-failed, and the run ended when its last boot did, or when run.sh found
-no test left after the panic.  Writes DIR/fstests.json and
-DIR/fstests.txt and prints the summary lines.  A regression is a test that passes on pristine and
-fails on patched, or that ran on pristine and not on patched (notrun or
-missing: a _require_ that the patched kernel no longer meets, or a check
-that stopped early); a failure on patched that pristine did not run has
-no control and counts too.  The pristine run must have ended with
-results, or there is no control at all.  With the patched kernel alone
-(make test's short case) every failure counts, and every test --tests
-names must have run or been excluded.  Lockdep must still be on at the
-end of the patched run ("FSTESTS: lockdep debug_locks=1"): once it has
-turned itself off, nothing after that was checked.  A kernel report counts unless the pristine
-console of the same file system has one with the same text (time stamps,
-CPU and PID numbers, addresses, the task of an ext4 error and which
-function met ext4's aborted journal left out: soak/report.py's
-normalize()).  An error of check's own shell ("./check: line N: ...")
-fails too: the harness did not do what it was asked.
+line) for each kernel and file system.  Writes DIR/fstests.json and
+DIR/fstests.txt and prints the summary lines.
+
+A kernel that panicked (an oops panics these guests) was booted again
+for the tests left, in DIR/KERNEL-FS/boot-2, boot-3...: the run is the
+sum of its boots, the test that was running at the panic ("run fstests
+TEST" in the console) failed, and the run ended when its last boot did,
+or when run.sh found no test left after the panic.  A panic of the
+patched kernel counts unless the pristine kernel panicked in the same
+test (or between the same two tests).
+
+A regression is a test that passes on pristine and fails on patched, or
+that ran on pristine and not on patched (notrun or missing: a _require_
+that the patched kernel no longer meets, or a check that stopped
+early); a failure on patched that pristine did not run has no control
+and counts too.  The pristine run must have ended with results, or
+there is no control at all.  With the patched kernel alone (make test's
+short case) every failure counts, and every test --tests names must
+have run or been excluded.  Lockdep must still be on at the end of the
+patched run ("FSTESTS: lockdep debug_locks=1"): once it has turned
+itself off, nothing after that was checked.  A kernel report counts
+unless the pristine console of the same file system has one with the
+same text (time stamps, CPU and PID numbers, addresses, the task of an
+ext4 error and which function met ext4's aborted journal left out:
+soak/report.py's normalize()).  An error of check's own shell
+("./check: line N: ...") fails too: the harness did not do what it was
+asked.
 Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
@@ -106,15 +112,23 @@ def read_boot(run, reports, normalize):
                 continue
             if reports.search(line):
                 r["reports"].append(normalize(line))
-    xml = os.path.join(run, "results", "result.xml")
+    # fstests writes its report to result.xml.new, syncs that and renames
+    # it over result.xml: a boot that did not end can leave the newer one
+    # under either name, or a file written out in part.
     cases = []
-    if os.path.exists(xml):
+    for name in ("result.xml", "result.xml.new"):
+        xml = os.path.join(run, "results", name)
+        if not os.path.exists(xml):
+            continue
         try:
-            cases = list(read_xunit(xml).iter("testcase"))
+            got = list(read_xunit(xml).iter("testcase"))
         except ET.ParseError:
-            # The panic came before the report was written out whole.
-            if not r["panic"]:
+            if r["exit"] is not None:
                 raise
+            print(f"note: {xml}: not whole after a boot that did not end; left out", file=sys.stderr)
+            continue
+        if len(got) > len(cases):
+            cases = got
     for case in cases:
         verdict, why = "pass", ""
         for child in case:
@@ -153,12 +167,18 @@ def read_run(run, reports, normalize):
             r["crashes"].append(b["started"])
             r["tests"][b["started"]] = {"verdict": "fail", "why": "the kernel panicked in this test",
                                         "seconds": 0}
+        elif b["panic"]:
+            # Between tests: in check's or guest-init's unmounts, say.
+            r["crashes"].append(f"after {b['started']}" if b["started"] else "before any test")
         for key in ("reports", "harness"):
             r[key] += b[key]
         r["leaks"] += b["leaks"]
         r["seconds"] = None if b["seconds"] is None or r["seconds"] is None else r["seconds"] + b["seconds"]
-        # Whether check ended, lockdep was on and kmemleak scanned: the last boot's.
-        r.update({key: b[key] for key in ("exit", "lockdep", "kmemleak")})
+        # Whether check ended and kmemleak scanned: the last boot's.  Lockdep
+        # was off if any boot turned it off; the last boot says if it was on
+        # (a boot that panicked says nothing).
+        r.update({key: b[key] for key in ("exit", "kmemleak")})
+        r["lockdep"] = 0 if r.get("lockdep") == 0 else b["lockdep"]
         r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
 
@@ -199,6 +219,10 @@ def judge(fs, runs, wanted):
                 problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")
             elif was in ("notrun", "missing") and now == "fail":
                 problems.append(f"{fs}: {name} failed on patched, {was} on pristine (no control): {why}")
+    for crash in p["crashes"]:
+        if q is None or crash not in q["crashes"]:
+            problems.append(f"{fs}: the patched kernel panicked " +
+                            (crash if crash.startswith(("after ", "before ")) else f"in {crash}"))
     for rep in p["reports"]:
         if q is None or rep not in q["reports"]:
             problems.append(f"{fs}: kernel report: {rep}")

@@ -47,6 +47,8 @@ exclude=${FSTESTS_EXCLUDE:-$TOP/fstests/exclude}
 kernels="patched pristine"
 # A boot that runs longer than this counts as hung (BOOT_TIMEOUT).
 timeout=${BOOT_TIMEOUT:-21600}
+# The panics after which a run boots no more (run_one).
+panics=4
 # kmemleak tracks every allocation: under TCG a process's exec took 1.5
 # to 2 times as long with it on.  Off unless FSTESTS_KMEMLEAK=1 (make
 # test's case keeps it on, so that fstests' kmemleak path is used).
@@ -226,7 +228,9 @@ boot_one() {
 # run_one KERNEL FS: KERNEL's run on FS in $work/KERNEL-FS.  After a
 # panic, the guest boots again (in KERNEL-FS/boot-2, boot-3...) for the
 # tests that neither have a result nor were running at the panic
-# (fstests/left.py), as long as each boot leaves fewer of them.
+# (fstests/left.py), as long as each boot leaves fewer of them and up to
+# $panics panics: a kernel that panics in every test would otherwise
+# boot once a test.
 run_one() {
 	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' left had
 	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
@@ -242,8 +246,12 @@ run_one() {
 	had=$(wc -l <"$work/selection-$fs")
 	boot_one "$obj" "$dir" "$fs" "$run/args" "$run/exclude"
 	while grep -q 'Kernel panic - not syncing' "$dir/console.log"; do
-		left=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs") ||
-			die fstests "fstests/left.py could not read $run"
+		if [ "$boot" -ge "$panics" ]; then
+			echo "FSTESTS: $boot panics: not booting again" >>"$dir/console.log"
+			break
+		fi
+		left=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" 2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
+			die fstests "fstests/left.py could not read $run; see $LOGDIR/fstests-left-$kernel-$fs.log"
 		if [ -z "$left" ]; then
 			echo "FSTESTS: no test left after the panic" >>"$dir/console.log"
 			break

@@ -187,14 +187,18 @@ alone() {
 # panic_in KERNEL TEST [LINE]: the last boot of KERNEL's run panicked
 # as TEST ran, then run.sh wrote LINE.
 panic_in() {
-	local dir
-	dir=$(find "$tmp/f/$1-ext4" -name console.log | sort | tail -n1)
-	sed -i '/FSTESTS: lockdep/,$d' "$dir"
+	local run=$tmp/f/$1-ext4 n=2 log
+	log=$run/console.log
+	while [ -d "$run/boot-$n" ]; do
+		log=$run/boot-$n/console.log
+		n=$((n + 1))
+	done
+	sed -i '/FSTESTS: lockdep/,$d' "$log"
 	printf '%s\r\n' "[   60.000000] run fstests $2 at 2026-12-07 15:46:59" \
 		'[   61.000000] BUG: kernel NULL pointer dereference, address: 0000000000000010' \
-		'[   61.100000] Kernel panic - not syncing: Fatal exception' >>"$dir"
-	echo 'FSTESTS: host: 50 seconds' >>"$dir"
-	[ -z "${3:-}" ] || echo "$3" >>"$dir"
+		'[   61.100000] Kernel panic - not syncing: Fatal exception' >>"$log"
+	echo 'FSTESTS: host: 50 seconds' >>"$log"
+	[ -z "${3:-}" ] || echo "$3" >>"$log"
 }
 
 # The pristine kernel panicked in generic/002 and went on in a second
@@ -218,6 +222,40 @@ patched_panic() {
 	BOOT=2 FIRST=3 run patched pass
 	run pristine pass pass pass
 	fails 'ext4: generic/002 regressed (passes on pristine): the kernel panicked in this test'
+}
+
+# A patched panic pristine does not share fails, even when pristine
+# panicked elsewhere and failed that test too; so does one between tests.
+other_panics() {
+	rm -rf "$tmp/f"
+	run patched pass
+	panic_in patched generic/002
+	BOOT=2 FIRST=3 run patched pass
+	run pristine pass fail
+	panic_in pristine generic/003 'FSTESTS: no test left after the panic'
+	fails 'ext4: the patched kernel panicked in generic/002' || return 1
+	grep -qx 'ext4: failed on both kernels: generic/002' "$tmp/f/fstests.txt" || return 1
+	rm -rf "$tmp/f"
+	run patched pass
+	panic_in patched generic/001
+	BOOT=2 FIRST=2 run patched pass
+	run pristine pass pass
+	fails 'ext4: the patched kernel panicked after generic/001'
+}
+
+# The panic came before result.xml.new was renamed over result.xml: the
+# fuller of the two counts, and a torn one is left out.
+renamed() {
+	rm -rf "$tmp/f"
+	run pristine pass fail
+	cp "$tmp/f/pristine-ext4/results/result.xml" "$tmp/f/pristine-ext4/results/result.xml.new"
+	sed -i '/generic\/002/,/<\/testcase>/d' "$tmp/f/pristine-ext4/results/result.xml"
+	panic_in pristine generic/003
+	printf 'ext4 generic/%s\n' 001 002 003 004 >"$tmp/selection"
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" = generic/004 ] || return 1
+	head -c 200 "$tmp/f/pristine-ext4/results/result.xml.new" >"$tmp/f/pristine-ext4/results/result.xml"
+	rm "$tmp/f/pristine-ext4/results/result.xml.new"
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" 2>/dev/null | xargs)" = "generic/001 generic/002 generic/004" ]
 }
 
 # A panic in the last test: the run ended if run.sh found no test left.
@@ -369,7 +407,9 @@ if [ "$mode" = report ]; then
 	check "fstests report: a pristine panic fails its test there, the boot after it runs the rest" pristine_panic
 	check "fstests report: a panic of the patched kernel in a test pristine passes fails" patched_panic
 	check "fstests report: a panic in the last test ends the run only when run.sh found none left" last_panic
+	check "fstests report: a patched panic pristine did not have, in a test or between two, fails" other_panics
 	check "fstests left: the tests a boot after a panic runs: neither run nor panicked in" left
+	check "fstests left: after a panic, result.xml.new when it is fuller; a torn result.xml left out" renamed
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
