@@ -183,7 +183,8 @@ build_kernel fstests patched "$SRC" patched "$BUILD/obj" "$TOP"/boot/*.config
 	build_kernel fstests pristine "$BUILD/pristine" pristine "$BUILD/obj-pristine" "$TOP"/boot/*.config
 
 # check gets the groups by name, or a part's tests one by one.
-args=(-R xunit -E /results/exclude)
+report_args=(-R xunit -E /results/exclude)
+args=("${report_args[@]}")
 [ -z "$groups" ] || args+=(-g "$(tr ' ' , <<<"$groups" | sed 's/,$//')")
 args+=("${list[@]}")
 for fs in $fses; do
@@ -225,6 +226,12 @@ boot_one() {
 	rm -rf "$dir/disk" "$dir/run.img"
 }
 
+# tests_args: check's arguments, a line each, for the tests on stdin.
+tests_args() {
+	printf '%s\n' "${report_args[@]}"
+	cat
+}
+
 # run_one KERNEL FS: KERNEL's run on FS in $work/KERNEL-FS.  After a
 # panic, the guest boots again (in KERNEL-FS/boot-2, boot-3...) for the
 # tests that neither have a result nor were running at the panic
@@ -238,8 +245,7 @@ run_one() {
 	mkdir -p "$run"
 	excluded "$fs" >"$run/exclude"
 	if [ -n "$shard" ]; then
-		printf '%s\n' -R xunit -E /results/exclude >"$run/args"
-		cut -d' ' -f2 "$work/selection-$fs" >>"$run/args"
+		cut -d' ' -f2 "$work/selection-$fs" | tests_args >"$run/args"
 	else
 		printf '%s\n' "${args[@]}" >"$run/args"
 	fi
@@ -265,10 +271,7 @@ run_one() {
 		echo "FSTESTS: booting again for the $had tests left (boot-$boot)" >>"$dir/console.log"
 		dir=$run/boot-$boot
 		mkdir -p "$dir"
-		{
-			printf '%s\n' -R xunit -E /results/exclude
-			echo "$left"
-		} >"$run/args-$boot"
+		tests_args <<<"$left" >"$run/args-$boot"
 		boot_one "$obj" "$dir" "$fs" "$run/args-$boot" "$run/exclude"
 	done
 	[ "$boot" = 1 ] || boots=", $boot boots"
