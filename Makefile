@@ -45,6 +45,7 @@
 #>   FSTESTS_GROUPS="quota exportfs freeze remount"  its groups
 #>   FSTESTS_TESTS=     its tests (fstests/tests)
 #>   FSTESTS_EXCLUDE=   tests it leaves out (fstests/exclude)
+#>   FSTESTS_KNOWN=     kernel reports it excuses (fstests/known-reports)
 #>   FSTESTS_KMEMLEAK=0 1: kmemleak on in its guests
 #>   FSTESTS_JOBS=      guests at once (the CPU count)
 #>   FSTESTS_SHARD=K/N  the K-th of N parts of make fstests' tests

@@ -24,7 +24,7 @@ import os
 import re
 import sys
 
-from report import crashes, failed_on_both, verdict_table
+from report import failed_on_both, incidents, verdict_table
 
 SAME = ("patched", "pristine", "selection")
 SERIES = ("patched", "pristine")
@@ -72,9 +72,10 @@ def merge(sets):
                 into = report["runs"].setdefault(fs, {})
                 for kernel, run in runs.items():
                     r = into.setdefault(kernel, {"tests": {}, "seconds": 0, "reports": [], "excluded": [],
-                                                 "crashes": []})
+                                                 "crashes": [], "known": []})
                     r["tests"].update(run["tests"])
                     r["crashes"] += run.get("crashes", [])
+                    r["known"] += run.get("known", [])
                     r["seconds"] += run["seconds"] or 0
                     r["reports"] += run["reports"]
                     r["excluded"] = sorted(set(r["excluded"]) | set(run["excluded"]))
@@ -94,7 +95,7 @@ def text(report):
             lines.append(f"{kernel} {fs}: {len(v)} tests in {report['parts'][fs]} parts, "
                          f"{v.count('pass')} passed, {v.count('fail')} failed, {v.count('notrun')} not run, "
                          f"{len(r['excluded'])} excluded, {len(r['reports'])} kernel reports, "
-                         f"{crashes(r)}{r['seconds']} s")
+                         f"{incidents(r)}{r['seconds']} s")
         if "pristine" in kernels:
             lines.append(failed_on_both(report, fs))
     lines += [f"problem: {x}" for x in report["problems"]]

@@ -32,7 +32,14 @@ itself off, nothing after that was checked.  A kernel report counts
 unless the pristine console of the same file system has one with the
 same text (time stamps, CPU and PID numbers, addresses, the task of an
 ext4 error and which function met ext4's aborted journal left out:
-soak/report.py's normalize()).  An error of check's own shell
+soak/report.py's normalize(); a lockdep report names its two lock
+classes, "...: HELD -> WANTED"), or DIR/KERNEL-FS/known (run.sh's
+lines of fstests/known-reports for this file system and kernel
+version) names it: a known false positive of this kernel.  A known
+report leaves the rest of its boot in doubt (lockdep turns itself off
+after its first report, and fstests fails the test that saw it), so
+the tests started after it in that boot do not count, and left.py has
+the guest boot again for them and, once, for the test it came in.  An error of check's own shell
 ("./check: line N: ...") fails too: the harness did not do what it was
 asked.
 Exit status: 0 pass, 1 the patched kernel failed.
@@ -58,8 +65,19 @@ HARNESS = re.compile(r"^\./check: (line \d+: )?")
 # fstests writes each test's name to /dev/kmsg as it starts it.
 STARTED = re.compile(r"\brun fstests (\S+) at ")
 PANIC = "Kernel panic - not syncing"
+# A lockdep report's two lock classes: the line after each of these
+# headers is "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION".
+LOCK_LINES = {"is trying to acquire lock:": "wanted", "but task is already holding lock:": "held"}
+LOCK_CLASS = re.compile(r"\((.*)\)\{[^}]*\}(?:-\{[^}]*\})?, at: ")
 # run.sh's line when a panic left no test to boot again for.
 NONE_LEFT = "FSTESTS: no test left after the panic"
+
+
+def read_reports(path=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib",
+                                    "kernel-reports.txt")):
+    """The kernel's report headers (lib/kernel-reports.txt) as one regex."""
+    with open(path, encoding="utf-8") as f:
+        return re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
 
 
 def soak_normalize():
@@ -82,17 +100,40 @@ def read_xunit(path):
     return ET.fromstring("".join(lines))
 
 
-def read_boot(run, reports, normalize):
+def lock_class(line):
+    """The lock class a lockdep report's lock line names, without the
+    "#N" of a class lockdep numbered at run time."""
+    m = LOCK_CLASS.search(line)
+    return re.sub(r"#\d+$", "", m.group(1)) if m else None
+
+
+def same_report(text):
+    """A report's text as fstests/known-reports writes it."""
+    return " ".join(text.split())
+
+
+def read_boot(run, reports, normalize, known=()):
     """One boot's outcome: tests, reports, whether check ended, seconds,
-    whether the kernel panicked and in which test."""
+    whether the kernel panicked and in which test, the known reports
+    (KNOWN) and in which test the first came."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
-         "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False}
+         "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False,
+         "known": [], "order": []}
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
+    # Each report with the test running when it came; a lockdep report's
+    # lock lines follow it.
+    found, locks, lock_line = [], None, None
     with open(console, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.replace("\r", "").rstrip("\n")
+            text = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
+            if lock_line and locks is not None and lock_class(text):
+                locks[lock_line] = lock_class(text)
+            if lock_line and found and lock_class(text):
+                found[-1]["locks"][lock_line] = lock_class(text)
+            lock_line = next((key for head, key in LOCK_LINES.items() if text.endswith(head)), None)
             if EXITED.match(line):
                 r["exit"] = int(EXITED.match(line).group(1))
             elif HOST.match(line):
@@ -108,10 +149,18 @@ def read_boot(run, reports, normalize):
             r["panic"] = r["panic"] or PANIC in line
             if STARTED.search(line):
                 r["started"] = STARTED.search(line).group(1)
+                r["order"].append(r["started"])
             if line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) or HARNESS.match(line):
                 continue
             if reports.search(line):
-                r["reports"].append(normalize(line))
+                found.append({"text": normalize(line), "test": r["started"], "locks": {}})
+    for rep in found:
+        if {"held", "wanted"} <= rep["locks"].keys():
+            rep["text"] += f": {rep['locks']['held']} -> {rep['locks']['wanted']}"
+        if same_report(rep["text"]) in known:
+            r["known"].append({"test": rep["test"], "report": rep["text"]})
+        else:
+            r["reports"].append(rep["text"])
     # fstests writes its report to result.xml.new, syncs that and renames
     # it over result.xml: a boot that did not end can leave the newer one
     # under either name, or a file written out in part.
@@ -138,6 +187,12 @@ def read_boot(run, reports, normalize):
                 verdict, why = "notrun", child.get("message", "")
         r["tests"][case.get("name")] = {"verdict": verdict, "why": why,
                                         "seconds": int(float(case.get("time") or 0))}
+    # The tests started after the first known report ran unchecked.
+    if r["known"]:
+        test = r["known"][0]["test"]
+        after = r["order"][r["order"].index(test) + 1:] if test in r["order"] else r["order"]
+        for name in after:
+            r["tests"].pop(name, None)
     for name, t in r["tests"].items():
         if t["verdict"] == "fail" and os.path.exists(os.path.join(run, "results", name + ".kmemleak")):
             r["leaks"] += 1
@@ -155,13 +210,17 @@ def boots(run):
 def read_run(run, reports, normalize):
     """A kernel's run on one file system: the sum of its boots."""
     r = {"tests": {}, "reports": [], "harness": [], "seconds": 0, "leaks": 0, "excluded": [],
-         "crashes": []}
-    exclude = os.path.join(run, "exclude")
-    if os.path.exists(exclude):
-        with open(exclude, encoding="utf-8") as f:
-            r["excluded"] = [x.strip() for x in f if x.strip()]
-    for path in boots(run):
-        b = read_boot(path, reports, normalize)
+         "crashes": [], "known": []}
+    lists = {}
+    for name in ("exclude", "known"):
+        path = os.path.join(run, name)
+        lists[name] = []
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                lists[name] = [same_report(x) for x in f if x.strip()]
+    r["excluded"] = lists["exclude"]
+    for boot, path in enumerate(boots(run), 1):
+        b = read_boot(path, reports, normalize, lists["known"])
         r["tests"].update(b["tests"])
         if b["panic"] and b["started"] and b["started"] not in b["tests"]:
             r["crashes"].append(b["started"])
@@ -172,13 +231,17 @@ def read_run(run, reports, normalize):
             r["crashes"].append(f"after {b['started']}" if b["started"] else "before any test")
         for key in ("reports", "harness"):
             r[key] += b[key]
+        r["known"] += [dict(k, boot=boot) for k in b["known"]]
         r["leaks"] += b["leaks"]
         r["seconds"] = None if b["seconds"] is None or r["seconds"] is None else r["seconds"] + b["seconds"]
         # Whether check ended and kmemleak scanned: the last boot's.  Lockdep
-        # was off if any boot turned it off; the last boot says if it was on
-        # (a boot that panicked says nothing).
+        # was off if any boot turned it off, but for a known report (what
+        # ran after it does not count); the last boot says if it was on (a
+        # boot that panicked says nothing).
         r.update({key: b[key] for key in ("exit", "kmemleak")})
-        r["lockdep"] = 0 if r.get("lockdep") == 0 else b["lockdep"]
+        lockdep = 1 if b["known"] and b["lockdep"] == 0 else b["lockdep"]
+        r["lockdep"] = 0 if r.get("lockdep") == 0 else lockdep
+        r["last"] = {"panic": b["panic"], "known": b["known"]}
         r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
 
@@ -234,9 +297,12 @@ def judge(fs, runs, wanted):
     return problems
 
 
-def crashes(r):
-    """'panicked in TEST, ..., ' for a run that panicked, else ''."""
-    return f"panicked in {', '.join(r['crashes'])}, " if r.get("crashes") else ""
+def incidents(r):
+    """'panicked in TEST, ..., ' for a run that panicked and 'known
+    report in TEST, ..., ' for one that had known reports, else ''."""
+    said = f"panicked in {', '.join(r['crashes'])}, " if r.get("crashes") else ""
+    known = [str(k["test"] or "no test") for k in r.get("known", [])]
+    return said + (f"known report in {', '.join(known)}, " if known else "")
 
 
 def summary(kernel, fs, r):
@@ -244,7 +310,7 @@ def summary(kernel, fs, r):
     return (f"{kernel} {fs}: {len(verdicts)} tests, {verdicts.count('pass')} passed, "
             f"{verdicts.count('fail')} failed ({r['leaks']} on a kmemleak report, kmemleak {r['kmemleak']}), "
             f"{verdicts.count('notrun')} not run, {len(r['excluded'])} excluded, "
-            f"{len(r['reports'])} kernel reports, {crashes(r)}check exited {r['exit']}, {r['seconds']} s, "
+            f"{len(r['reports'])} kernel reports, {incidents(r)}check exited {r['exit']}, {r['seconds']} s, "
             f"lockdep {({1: 'on', 0: 'off'}).get(r['lockdep'], 'unknown')} at the end")
 
 
@@ -274,8 +340,7 @@ def main():
     parser.add_argument("--about", action="append", default=[], metavar="KEY=VALUE",
                         help="what the run tested (series, selection, shard), kept in the JSON")
     args = parser.parse_args()
-    with open(args.reports, encoding="utf-8") as f:
-        reports = re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
+    reports = read_reports(args.reports)
     normalize = soak_normalize()
     kernels = args.kernels.split()
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],

@@ -19,14 +19,18 @@
 # out/$KID/fstests/KERNEL-FS/ holds each run's results/ and console.
 # Fails on a regression (passes on pristine, fails or is
 # not run on patched), a kernel report the pristine console does not
-# have, lockdep off by the end, or a run that did not end.  QUICK=1 is
+# have and FSTESTS_KNOWN (fstests/known-reports: "FS REPORT # why", FS
+# as above) does not excuse, lockdep off by the end, or a run that did
+# not end.  QUICK=1 is
 # make test's case: generic/426 (file handles of inodes evicted by
 # drop_caches) on ext4, the patched kernel alone, where any failure
 # fails.  FSTESTS_JOBS guests (the host's CPU count) run at once.  A boot
 # that has not ended after BOOT_TIMEOUT seconds (21600; 900 with QUICK=1)
 # is stopped, and its run did not end.  An oops panics the guest, which
 # ends the boot; the guest boots again for the tests left (in
-# KERNEL-FS/boot-2, boot-3...), and the test it panicked in failed.
+# KERNEL-FS/boot-2, boot-3...), and the test it panicked in failed.  So
+# it does after a known report, for the tests after it (they ran with
+# lockdep off) and, once, the test it came in.
 # FSTESTS_SHARD=K/N runs the K-th
 # of N parts of each file system's tests (every N-th of the sorted list
 # of the groups' tests, the named tests less the excluded ones, from the
@@ -44,11 +48,12 @@ fses=${FSTESTS_FS-ext4 xfs}
 groups=${FSTESTS_GROUPS-quota exportfs freeze remount}
 tests=${FSTESTS_TESTS-$(sed 's/#.*//' "$TOP/fstests/tests" | xargs)}
 exclude=${FSTESTS_EXCLUDE:-$TOP/fstests/exclude}
+known_reports_file=${FSTESTS_KNOWN:-$TOP/fstests/known-reports}
 kernels="patched pristine"
 # A boot that runs longer than this counts as hung (BOOT_TIMEOUT).
 timeout=${BOOT_TIMEOUT:-21600}
-# The panics after which a run boots no more (run_one).
-panics=4
+# The boots after which a run boots no more (run_one).
+max_boots=4
 # kmemleak tracks every allocation: under TCG a process's exec took 1.5
 # to 2 times as long with it on.  Off unless FSTESTS_KMEMLEAK=1 (make
 # test's case keeps it on, so that fstests' kmemleak path is used).
@@ -108,30 +113,43 @@ version=${KVER:-}
 if [ -n "$makefile" ] && [ -f "$makefile" ]; then
 	version=$(kernel_version "$makefile" | cut -d. -f1,2)
 fi
-# Every exclusion names a file system (of one kernel version with @),
-# a test this fstests has, and why.
-[ -f "$exclude" ] || die fstests "FSTESTS_EXCLUDE=$exclude does not exist; name a file of 'FS TEST # why' lines"
-while read -r xfs xtest why; do
-	case "$xfs $xtest $why" in
-	"#"* | "  ") continue ;;
-	esac
-	case ${xfs%@*} in
-	ext4 | xfs | all) ;;
-	*) die fstests "$exclude: '$xfs $xtest': the file system is ext4, xfs or all" ;;
-	esac
-	[[ $xfs != *@* || ${xfs#*@} =~ ^[1-9][0-9]*\.[0-9]+$ ]] ||
-		die fstests "$exclude: '$xfs $xtest': '@${xfs#*@}' is not a kernel version such as @6.1"
-	grep -qxF "test $xtest" <<<"$known" ||
+# entries FILE WHAT: FILE's lines, "FS WHAT # why" (FS: ext4, xfs or
+# all; FS@VERSION.PATCHLEVEL for the trees of one kernel version), each
+# checked and printed as "FS WHAT".
+entries() {
+	local file=$1 what=$2 fs entry item
+	[ -f "$file" ] || die fstests "$file does not exist; name a file of 'FS $what # why' lines"
+	while read -r fs entry; do
+		case $fs in
+		"#"* | "") continue ;;
+		esac
+		item="$fs ${entry%%[[:space:]]#*}"
+		case ${fs%@*} in
+		ext4 | xfs | all) ;;
+		*) die fstests "$file: '$item': the file system is ext4, xfs or all" ;;
+		esac
+		[[ $fs != *@* || ${fs#*@} =~ ^[1-9][0-9]*\.[0-9]+$ ]] ||
+			die fstests "$file: '$item': '@${fs#*@}' is not a kernel version such as @6.1"
+		[[ $entry =~ [^[:space:]][[:space:]]+#[[:space:]]*[^[:space:]] ]] ||
+			die fstests "$file: '$item': no reason; write 'FS $what # why'"
+		printf '%s\n' "$item"
+	done <"$file"
+}
+# Every exclusion names a test this fstests has.
+excludes=$(entries "$exclude" TEST) || exit 1
+while read -r xfs xtest; do
+	[ -z "$xtest" ] || grep -qxF "test $xtest" <<<"$known" ||
 		die fstests "$exclude: '$xfs $xtest': this fstests has no test $xtest"
-	[[ $why =~ ^#\ *[^\ ] ]] ||
-		die fstests "$exclude: '$xfs $xtest': no reason; write 'FS TEST # why'"
-done <"$exclude"
+done <<<"$excludes"
+known_reports=$(entries "$known_reports_file" REPORT) || exit 1
 
-# excluded FS: the tests left out on FS on this kernel version, a line each.
-excluded() {
-	awk -v fs="$1" -v version="$version" '
-		!/^#/ && ($1 == fs || $1 == "all" || $1 == fs "@" version || $1 == "all@" version) { print $2 }' \
-		"$exclude"
+# listed ENTRIES FS: the entries of FS on this kernel version, a line each.
+listed() {
+	awk -v fs="$2" -v version="$version" '
+		$1 == fs || $1 == "all" || $1 == fs "@" version || $1 == "all@" version {
+			sub(/^[^ ]+ /, "")
+			print
+		}' <<<"$1"
 }
 
 # selection FS: what a run gives check on FS, sorted, "FS TEST" a line:
@@ -139,7 +157,7 @@ excluded() {
 # less FS's exclusions; with FSTESTS_SHARD=K/N, every N-th from the K-th.
 selection() {
 	local fs=$1 skip
-	skip=$(excluded "$fs")
+	skip=$(listed "$excludes" "$fs")
 	{
 		for g in $groups; do
 			awk -v g="$g" -v fs="$fs" '$1 == "in" && $2 == g && $3 ~ "^(generic|" fs ")/" { print $3 }' \
@@ -233,17 +251,17 @@ tests_args() {
 }
 
 # run_one KERNEL FS: KERNEL's run on FS in $work/KERNEL-FS.  After a
-# panic, the guest boots again (in KERNEL-FS/boot-2, boot-3...) for the
-# tests that neither have a result nor were running at the panic
-# (fstests/left.py), as long as each boot leaves fewer of them and up to
-# $panics panics: a kernel that panics in every test would otherwise
-# boot once a test.
+# panic or a known report, the guest boots again (in KERNEL-FS/boot-2,
+# boot-3...) for the tests left (fstests/left.py), as long as each boot
+# leaves fewer of them and up to $max_boots boots: a kernel that panics
+# in every test would otherwise boot once a test.
 run_one() {
-	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' left had
+	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' out why left had
 	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
 	dir=$run
 	mkdir -p "$run"
-	excluded "$fs" >"$run/exclude"
+	listed "$excludes" "$fs" >"$run/exclude"
+	listed "$known_reports" "$fs" >"$run/known"
 	if [ -n "$shard" ]; then
 		cut -d' ' -f2 "$work/selection-$fs" | tests_args >"$run/args"
 	else
@@ -251,24 +269,27 @@ run_one() {
 	fi
 	had=$(wc -l <"$work/selection-$fs")
 	boot_one "$obj" "$dir" "$fs" "$run/args" "$run/exclude"
-	while grep -q 'Kernel panic - not syncing' "$dir/console.log"; do
-		if [ "$boot" -ge "$panics" ]; then
-			echo "FSTESTS: $boot panics: not booting again" >>"$dir/console.log"
+	while :; do
+		out=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" 2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
+			die fstests "fstests/left.py could not read $run; see $LOGDIR/fstests-left-$kernel-$fs.log"
+		[ -n "$out" ] || break
+		why=${out%%$'\n'*}
+		left=$(tail -n +2 <<<"$out")
+		if [ -z "$left" ]; then
+			echo "FSTESTS: no test left after $why" >>"$dir/console.log"
 			break
 		fi
-		left=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" 2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
-			die fstests "fstests/left.py could not read $run; see $LOGDIR/fstests-left-$kernel-$fs.log"
-		if [ -z "$left" ]; then
-			echo "FSTESTS: no test left after the panic" >>"$dir/console.log"
+		if [ "$boot" -ge "$max_boots" ]; then
+			echo "FSTESTS: $boot boots: not booting again after $why" >>"$dir/console.log"
 			break
 		fi
 		if [ "$(wc -l <<<"$left")" -ge "$had" ]; then
-			echo "FSTESTS: the panic left as many tests as before the boot: not booting again" >>"$dir/console.log"
+			echo "FSTESTS: $why left as many tests as before the boot: not booting again" >>"$dir/console.log"
 			break
 		fi
 		had=$(wc -l <<<"$left")
 		boot=$((boot + 1))
-		echo "FSTESTS: booting again for the $had tests left (boot-$boot)" >>"$dir/console.log"
+		echo "FSTESTS: booting again after $why for the $had tests left (boot-$boot)" >>"$dir/console.log"
 		dir=$run/boot-$boot
 		mkdir -p "$dir"
 		tests_args <<<"$left" >"$run/args-$boot"

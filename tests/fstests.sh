@@ -252,10 +252,12 @@ renamed() {
 	sed -i '/generic\/002/,/<\/testcase>/d' "$tmp/f/pristine-ext4/results/result.xml"
 	panic_in pristine generic/003
 	printf 'ext4 generic/%s\n' 001 002 003 004 >"$tmp/selection"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" = generic/004 ] || return 1
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" | xargs)" = "the panic generic/004" ] ||
+		return 1
 	head -c 200 "$tmp/f/pristine-ext4/results/result.xml.new" >"$tmp/f/pristine-ext4/results/result.xml"
 	rm "$tmp/f/pristine-ext4/results/result.xml.new"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" 2>/dev/null | xargs)" = "generic/001 generic/002 generic/004" ]
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" 2>/dev/null | xargs)" = \
+		"the panic generic/001 generic/002 generic/004" ]
 }
 
 # A panic in the last test: the run ended if run.sh found no test left.
@@ -272,13 +274,90 @@ last_panic() {
 	report
 }
 
-# left.py: after a panic in generic/002, generic/003 is left of three.
+# left.py: after a panic in generic/002, generic/003 is left of three;
+# after a boot that ended, nothing.
 left() {
 	rm -rf "$tmp/f"
 	run pristine pass
 	panic_in pristine generic/002
 	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" = generic/003 ]
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" | xargs)" = "the panic generic/003" ] &&
+		run pristine pass &&
+		[ -z "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" ]
+}
+
+# started TEST...: the console lines of fstests starting each TEST.
+started() {
+	printf '[   8.000000] run fstests %s at 2026-12-07 18:09:23\n' "$@"
+}
+
+# circular HELD WANTED: the console lines of a lockdep report: WANTED
+# taken while HELD was held closes a cycle.
+circular() {
+	printf '%s\n' '[   9.100000] WARNING: possible circular locking dependency detected' \
+		'[   9.200000] kswapd0/36 is trying to acquire lock:' \
+		"[   9.300000] ffff888009fd1020 ($2){++++}-{3:3}, at: xfs_icwalk_ag+0x51c/0x5e9" \
+		'[   9.400000] ' '[   9.400000] but task is already holding lock:' \
+		"[   9.500000] ffffffff81cf13e0 ($1){+.+.}-{0:0}, at: balance_pgdat+0x298/0x3f1"
+}
+
+# A lockdep report is told apart by its lock classes (less the number
+# lockdep gives a class at run time): another pair than pristine's fails.
+lock_pair() {
+	local lines
+	rm -rf "$tmp/f"
+	mapfile -t lines < <(circular '&type->s_umount_key#27' '&xfs_nondir_ilock_class')
+	run patched pass -- "${lines[@]}"
+	mapfile -t lines < <(circular '&type->s_umount_key#31' '&xfs_nondir_ilock_class')
+	run pristine pass -- "${lines[@]}"
+	report >/dev/null || return 1
+	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class')
+	run patched pass -- "${lines[@]}"
+	fails 'kernel report: WARNING: possible circular locking dependency detected: fs_reclaim -> &xfs_nondir_ilock_class$'
+}
+
+KNOWN='WARNING: possible circular locking dependency detected: fs_reclaim -> &xfs_nondir_ilock_class'
+
+# known_run: patched's run of generic/001 to 003 with a report of KNOWN
+# in generic/002, which fstests failed for it, and lockdep off after it.
+known_run() {
+	local lines
+	rm -rf "$tmp/f"
+	mapfile -t lines < <(started generic/001 generic/002; circular fs_reclaim '&xfs_nondir_ilock_class'
+		started generic/003)
+	LOCKDEP=0 run patched pass fail pass -- "${lines[@]}"
+	run pristine pass pass pass
+	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
+}
+
+# A known report is excused; the tests after it ran with lockdep off and
+# do not count; the guest boots again for them and for the test it came
+# in, whose verdict is the new boot's.
+known_report() {
+	known_run
+	fails "kernel report: $KNOWN" || return 1
+	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection" | xargs)" = \
+		"the known report in generic/002 generic/002 generic/003" ] || return 1
+	fails 'ext4: generic/003 ran on pristine (pass), not on patched' || return 1
+	BOOT=2 FIRST=2 run patched pass pass
+	[ -z "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection")" ] && report &&
+		grep -q '^patched ext4: 3 tests, 3 passed, .* 0 kernel reports, known report in generic/002, check exited 0, 198 s, lockdep on at the end$' \
+			"$tmp/f/fstests.txt"
+}
+
+# A known report that comes again in the same test: that test is not run
+# a third time, and fstests' failure stands.
+known_again() {
+	local lines
+	known_run
+	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
+	mapfile -t lines < <(started generic/002; circular fs_reclaim '&xfs_nondir_ilock_class'; started generic/003)
+	BOOT=2 FIRST=2 LOCKDEP=0 run patched fail pass -- "${lines[@]}"
+	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection" | xargs)" = \
+		"the known report in generic/002 generic/003" ] || return 1
+	BOOT=3 FIRST=3 run patched pass
+	fails 'ext4: generic/002 regressed (passes on pristine): - output mismatch'
 }
 
 # part K N PATCHED FIRST VERDICT...: a made-up part K of N on ext4 (or
@@ -408,8 +487,11 @@ if [ "$mode" = report ]; then
 	check "fstests report: a panic of the patched kernel in a test pristine passes fails" patched_panic
 	check "fstests report: a panic in the last test ends the run only when run.sh found none left" last_panic
 	check "fstests report: a patched panic pristine did not have, in a test or between two, fails" other_panics
-	check "fstests left: the tests a boot after a panic runs: neither run nor panicked in" left
+	check "fstests left: the tests a boot after a panic runs: neither run nor panicked in; none after an end" left
 	check "fstests left: after a panic, result.xml.new when it is fuller; a torn result.xml left out" renamed
+	check "fstests report: a lockdep report is told apart by its lock classes" lock_pair
+	check "fstests report: a known report is excused, what ran after it runs again" known_report
+	check "fstests left: a known report that comes again in its test, that test is not run a third time" known_again
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
@@ -522,6 +604,10 @@ printf '%s\n' 'xfs@6 generic/001 # why' >"$tmp/no-version"
 check "fstests $v: an exclusion of a kernel version that is not X.Y is one error line" \
 	bad_fstests "error: fstests: $tmp/no-version: 'xfs@6 generic/001': '@6' is not a kernel version such as @6.1" \
 	FSTESTS_EXCLUDE="$tmp/no-version"
+printf '%s\n' 'xfs@6.12 WARNING: possible circular locking dependency detected' >"$tmp/known-no-reason"
+check "fstests $v: a known report without its reason is one error line" \
+	bad_fstests "error: fstests: $tmp/known-no-reason: 'xfs@6.12 WARNING: possible circular locking dependency detected': no reason; write 'FS REPORT # why'" \
+	FSTESTS_KNOWN="$tmp/known-no-reason"
 check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
 # other_part: a made-up part 1 of 97 of ext4 in out/$v stays when xfs is
