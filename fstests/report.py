@@ -68,6 +68,9 @@ PANIC = "Kernel panic - not syncing"
 # A lockdep report's two lock classes: the line after each of these
 # headers is "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION".
 LOCK_LINES = {"is trying to acquire lock:": "wanted", "but task is already holding lock:": "held"}
+# The reports of lockdep's that turn it off (lib/kernel-reports.txt).
+LOCKDEP_REPORT = re.compile(r"possible circular locking|possible recursive locking|inconsistent lock state|"
+                            r"bad unlock balance")
 LOCK_CLASS = re.compile(r"\((.*)\)\{[^}]*\}(?:-\{[^}]*\})?, at: ")
 # run.sh's line when a panic left no test to boot again for.
 NONE_LEFT = "FSTESTS: no test left after the panic"
@@ -102,9 +105,9 @@ def read_xunit(path):
 
 def lock_class(line):
     """The lock class a lockdep report's lock line names, without the
-    "#N" of a class lockdep numbered at run time."""
+    "#N" of a class lockdep numbered at run time ("NAME#N/SUBCLASS")."""
     m = LOCK_CLASS.search(line)
-    return re.sub(r"#\d+$", "", m.group(1)) if m else None
+    return re.sub(r"#\d+(?=(/\d+)?$)", "", m.group(1)) if m else None
 
 
 def same_report(text):
@@ -118,22 +121,23 @@ def read_boot(run, reports, normalize, known=()):
     (KNOWN) and in which test the first came."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
          "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False,
-         "known": [], "order": []}
+         "known": [], "order": [], "crash": None}
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
     # Each report with the test running when it came; a lockdep report's
     # lock lines follow it.
-    found, locks, lock_line = [], None, None
+    found, lock_line = [], None
     with open(console, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.replace("\r", "").rstrip("\n")
             text = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
-            if lock_line and locks is not None and lock_class(text):
-                locks[lock_line] = lock_class(text)
+            # The first lock line after its header (another CPU's line may
+            # come between).
             if lock_line and found and lock_class(text):
-                found[-1]["locks"][lock_line] = lock_class(text)
-            lock_line = next((key for head, key in LOCK_LINES.items() if text.endswith(head)), None)
+                found[-1]["locks"].setdefault(lock_line, lock_class(text))
+                lock_line = None
+            lock_line = next((key for head, key in LOCK_LINES.items() if text.endswith(head)), lock_line)
             if EXITED.match(line):
                 r["exit"] = int(EXITED.match(line).group(1))
             elif HOST.match(line):
@@ -187,6 +191,12 @@ def read_boot(run, reports, normalize, known=()):
                 verdict, why = "notrun", child.get("message", "")
         r["tests"][case.get("name")] = {"verdict": verdict, "why": why,
                                         "seconds": int(float(case.get("time") or 0))}
+    # Where it panicked: in a test (one with no result), or between two.
+    if r["panic"] and r["started"] and r["started"] not in r["tests"]:
+        r["crash"] = r["started"]
+    elif r["panic"]:
+        # In check's or guest-init's unmounts, say.
+        r["crash"] = f"after {r['started']}" if r["started"] else "before any test"
     # The tests started after the first known report ran unchecked.
     if r["known"]:
         test = r["known"][0]["test"]
@@ -222,26 +232,26 @@ def read_run(run, reports, normalize):
     for boot, path in enumerate(boots(run), 1):
         b = read_boot(path, reports, normalize, lists["known"])
         r["tests"].update(b["tests"])
-        if b["panic"] and b["started"] and b["started"] not in b["tests"]:
-            r["crashes"].append(b["started"])
+        if b["crash"]:
+            r["crashes"].append(b["crash"])
+        if b["crash"] and b["crash"] == b["started"]:
             r["tests"][b["started"]] = {"verdict": "fail", "why": "the kernel panicked in this test",
                                         "seconds": 0}
-        elif b["panic"]:
-            # Between tests: in check's or guest-init's unmounts, say.
-            r["crashes"].append(f"after {b['started']}" if b["started"] else "before any test")
         for key in ("reports", "harness"):
             r[key] += b[key]
         r["known"] += [dict(k, boot=boot) for k in b["known"]]
         r["leaks"] += b["leaks"]
         r["seconds"] = None if b["seconds"] is None or r["seconds"] is None else r["seconds"] + b["seconds"]
         # Whether check ended and kmemleak scanned: the last boot's.  Lockdep
-        # was off if any boot turned it off, but for a known report (what
-        # ran after it does not count); the last boot says if it was on (a
-        # boot that panicked says nothing).
+        # was off if any boot turned it off, but for a known lockdep report
+        # (what ran after it does not count); the last boot says if it was
+        # on (a boot that panicked says nothing).
         r.update({key: b[key] for key in ("exit", "kmemleak")})
-        lockdep = 1 if b["known"] and b["lockdep"] == 0 else b["lockdep"]
+        excused = any(LOCKDEP_REPORT.search(k["report"]) for k in b["known"])
+        lockdep = 1 if excused and b["lockdep"] == 0 else b["lockdep"]
         r["lockdep"] = 0 if r.get("lockdep") == 0 else lockdep
         r["last"] = {"panic": b["panic"], "known": b["known"]}
+        r["boots"] = boot
         r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
 

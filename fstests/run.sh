@@ -52,8 +52,6 @@ known_reports_file=${FSTESTS_KNOWN:-$TOP/fstests/known-reports}
 kernels="patched pristine"
 # A boot that runs longer than this counts as hung (BOOT_TIMEOUT).
 timeout=${BOOT_TIMEOUT:-21600}
-# The boots after which a run boots no more (run_one).
-max_boots=4
 # kmemleak tracks every allocation: under TCG a process's exec took 1.5
 # to 2 times as long with it on.  Off unless FSTESTS_KMEMLEAK=1 (make
 # test's case keeps it on, so that fstests' kmemleak path is used).
@@ -119,11 +117,12 @@ fi
 entries() {
 	local file=$1 what=$2 fs entry item
 	[ -f "$file" ] || die fstests "$file does not exist; name a file of 'FS $what # why' lines"
-	while read -r fs entry; do
+	while read -r fs entry || [ -n "$fs" ]; do
 		case $fs in
 		"#"* | "") continue ;;
 		esac
 		item="$fs ${entry%%[[:space:]]#*}"
+		item=${item%"${item##*[![:space:]]}"}
 		case ${fs%@*} in
 		ext4 | xfs | all) ;;
 		*) die fstests "$file: '$item': the file system is ext4, xfs or all" ;;
@@ -252,11 +251,9 @@ tests_args() {
 
 # run_one KERNEL FS: KERNEL's run on FS in $work/KERNEL-FS.  After a
 # panic or a known report, the guest boots again (in KERNEL-FS/boot-2,
-# boot-3...) for the tests left (fstests/left.py), as long as each boot
-# leaves fewer of them and up to $max_boots boots: a kernel that panics
-# in every test would otherwise boot once a test.
+# boot-3...) for the tests left, as fstests/left.py decides.
 run_one() {
-	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' out why left had
+	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' out had
 	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
 	dir=$run
 	mkdir -p "$run"
@@ -270,29 +267,22 @@ run_one() {
 	had=$(wc -l <"$work/selection-$fs")
 	boot_one "$obj" "$dir" "$fs" "$run/args" "$run/exclude"
 	while :; do
-		out=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" 2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
+		out=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" "$had" \
+			2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
 			die fstests "fstests/left.py could not read $run; see $LOGDIR/fstests-left-$kernel-$fs.log"
-		[ -n "$out" ] || break
-		why=${out%%$'\n'*}
-		left=$(tail -n +2 <<<"$out")
-		if [ -z "$left" ]; then
-			echo "FSTESTS: no test left after $why" >>"$dir/console.log"
+		case $out in
+		"") break ;;
+		FSTESTS:*)
+			echo "$out" >>"$dir/console.log"
 			break
-		fi
-		if [ "$boot" -ge "$max_boots" ]; then
-			echo "FSTESTS: $boot boots: not booting again after $why" >>"$dir/console.log"
-			break
-		fi
-		if [ "$(wc -l <<<"$left")" -ge "$had" ]; then
-			echo "FSTESTS: $why left as many tests as before the boot: not booting again" >>"$dir/console.log"
-			break
-		fi
-		had=$(wc -l <<<"$left")
+			;;
+		esac
+		had=$(($(wc -l <<<"$out") - 1))
 		boot=$((boot + 1))
-		echo "FSTESTS: booting again after $why for the $had tests left (boot-$boot)" >>"$dir/console.log"
+		echo "FSTESTS: booting again after ${out%%$'\n'*} for the $had tests left (boot-$boot)" >>"$dir/console.log"
 		dir=$run/boot-$boot
 		mkdir -p "$dir"
-		tests_args <<<"$left" >"$run/args-$boot"
+		tail -n +2 <<<"$out" | tests_args >"$run/args-$boot"
 		boot_one "$obj" "$dir" "$fs" "$run/args-$boot" "$run/exclude"
 	done
 	[ "$boot" = 1 ] || boots=", $boot boots"

@@ -243,6 +243,12 @@ other_panics() {
 	fails 'ext4: the patched kernel panicked after generic/001'
 }
 
+# left_of KERNEL [HAD]: what left.py prints for KERNEL's run of
+# $tmp/selection, its last boot given HAD tests (99), on one line.
+left_of() {
+	python3 "$TOP/fstests/left.py" "$tmp/f/$1-ext4" "$tmp/selection" "${2:-99}" | xargs
+}
+
 # The panic came before result.xml.new was renamed over result.xml: the
 # fuller of the two counts, and a torn one is left out.
 renamed() {
@@ -252,11 +258,11 @@ renamed() {
 	sed -i '/generic\/002/,/<\/testcase>/d' "$tmp/f/pristine-ext4/results/result.xml"
 	panic_in pristine generic/003
 	printf 'ext4 generic/%s\n' 001 002 003 004 >"$tmp/selection"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" | xargs)" = "the panic generic/004" ] ||
+	[ "$(left_of pristine)" = "the panic generic/004" ] ||
 		return 1
 	head -c 200 "$tmp/f/pristine-ext4/results/result.xml.new" >"$tmp/f/pristine-ext4/results/result.xml"
 	rm "$tmp/f/pristine-ext4/results/result.xml.new"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" 2>/dev/null | xargs)" = \
+	[ "$(left_of pristine 2>/dev/null)" = \
 		"the panic generic/001 generic/002 generic/004" ]
 }
 
@@ -274,16 +280,17 @@ last_panic() {
 	report
 }
 
-# left.py: after a panic in generic/002, generic/003 is left of three;
-# after a boot that ended, nothing.
+# left.py: after a panic in generic/002, generic/003 is left of three,
+# unless that boot had only one; after a boot that ended, nothing.
 left() {
 	rm -rf "$tmp/f"
 	run pristine pass
 	panic_in pristine generic/002
 	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection" | xargs)" = "the panic generic/003" ] &&
+	[ "$(left_of pristine)" = "the panic generic/003" ] &&
+		[ "$(left_of pristine 1)" = "FSTESTS: the panic left as many tests as before the boot: not booting again" ] &&
 		run pristine pass &&
-		[ -z "$(python3 "$TOP/fstests/left.py" "$tmp/f/pristine-ext4" "$tmp/selection")" ]
+		[ -z "$(left_of pristine)" ]
 }
 
 # started TEST...: the console lines of fstests starting each TEST.
@@ -291,24 +298,27 @@ started() {
 	printf '[   8.000000] run fstests %s at 2026-12-07 18:09:23\n' "$@"
 }
 
-# circular HELD WANTED: the console lines of a lockdep report: WANTED
-# taken while HELD was held closes a cycle.
+# circular HELD WANTED [LINE]: the console lines of a lockdep report:
+# WANTED taken while HELD was held closes a cycle; another CPU's LINE
+# comes between the first header and its lock line.
 circular() {
 	printf '%s\n' '[   9.100000] WARNING: possible circular locking dependency detected' \
-		'[   9.200000] kswapd0/36 is trying to acquire lock:' \
+		'[   9.200000] kswapd0/36 is trying to acquire lock:' ${3:+"$3"} \
 		"[   9.300000] ffff888009fd1020 ($2){++++}-{3:3}, at: xfs_icwalk_ag+0x51c/0x5e9" \
 		'[   9.400000] ' '[   9.400000] but task is already holding lock:' \
 		"[   9.500000] ffffffff81cf13e0 ($1){+.+.}-{0:0}, at: balance_pgdat+0x298/0x3f1"
 }
 
 # A lockdep report is told apart by its lock classes (less the number
-# lockdep gives a class at run time): another pair than pristine's fails.
+# lockdep gives a class at run time, before a subclass), whatever other
+# line comes between: another pair than pristine's fails.
 lock_pair() {
 	local lines
 	rm -rf "$tmp/f"
-	mapfile -t lines < <(circular '&type->s_umount_key#27' '&xfs_nondir_ilock_class')
+	mapfile -t lines < <(circular '&type->s_umount_key#27' '&type->i_mutex_dir_key#5/1' \
+		'[   9.250000] XFS (vdc): Ending clean mount')
 	run patched pass -- "${lines[@]}"
-	mapfile -t lines < <(circular '&type->s_umount_key#31' '&xfs_nondir_ilock_class')
+	mapfile -t lines < <(circular '&type->s_umount_key#31' '&type->i_mutex_dir_key#7/1')
 	run pristine pass -- "${lines[@]}"
 	report >/dev/null || return 1
 	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class')
@@ -337,11 +347,11 @@ known_report() {
 	known_run
 	fails "kernel report: $KNOWN" || return 1
 	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection" | xargs)" = \
+	[ "$(left_of patched)" = \
 		"the known report in generic/002 generic/002 generic/003" ] || return 1
 	fails 'ext4: generic/003 ran on pristine (pass), not on patched' || return 1
 	BOOT=2 FIRST=2 run patched pass pass
-	[ -z "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection")" ] && report &&
+	[ -z "$(left_of patched)" ] && report &&
 		grep -q '^patched ext4: 3 tests, 3 passed, .* 0 kernel reports, known report in generic/002, check exited 0, 198 s, lockdep on at the end$' \
 			"$tmp/f/fstests.txt"
 }
@@ -354,10 +364,52 @@ known_again() {
 	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
 	mapfile -t lines < <(started generic/002; circular fs_reclaim '&xfs_nondir_ilock_class'; started generic/003)
 	BOOT=2 FIRST=2 LOCKDEP=0 run patched fail pass -- "${lines[@]}"
-	[ "$(python3 "$TOP/fstests/left.py" "$tmp/f/patched-ext4" "$tmp/selection" | xargs)" = \
+	[ "$(left_of patched)" = \
 		"the known report in generic/002 generic/003" ] || return 1
 	BOOT=3 FIRST=3 run patched pass
 	fails 'ext4: generic/002 regressed (passes on pristine): - output mismatch'
+}
+
+# Where a known report leaves left.py: in the first test, that test and
+# the rest once more (a boot of as many tests as the last); before any
+# test, all of them, up to left.py's limit of boots.
+known_first() {
+	local lines boot
+	rm -rf "$tmp/f"
+	mapfile -t lines < <(started generic/001; circular fs_reclaim '&xfs_nondir_ilock_class'
+		started generic/002 generic/003)
+	LOCKDEP=0 run patched fail pass pass -- "${lines[@]}"
+	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
+	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
+	[ "$(left_of patched 3)" = "the known report in generic/001 generic/001 generic/002 generic/003" ] ||
+		return 1
+	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class'; started generic/001 generic/002 generic/003)
+	for boot in 2 3 4; do
+		BOOT=$boot LOCKDEP=0 run patched pass pass pass -- "${lines[@]}"
+	done
+	[ "$(left_of patched 3)" = "FSTESTS: 4 boots: not booting again after the known report in no test" ]
+}
+
+# A panic after a known report: the known report's test runs again with
+# the rest, and a panic after a test that ran after the report is still
+# between tests.
+known_then_panic() {
+	local lines
+	mapfile -t lines < <(started generic/001; circular fs_reclaim '&xfs_nondir_ilock_class'; started generic/002)
+	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
+	rm -rf "$tmp/f"
+	LOCKDEP=0 run patched fail pass -- "${lines[@]}"
+	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
+	panic_in patched generic/003
+	[ "$(left_of patched 3)" = "the panic generic/001 generic/002" ] || return 1
+	rm -rf "$tmp/f"
+	LOCKDEP=0 run patched fail pass -- "${lines[@]}"
+	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
+	panic_in patched generic/002
+	sed -i '/ 60.000000\] run fstests/d' "$tmp/f/patched-ext4/console.log"
+	run pristine pass pass pass
+	fails 'ext4: the patched kernel panicked after generic/002$' &&
+		[ "$(left_of patched 3)" = "the panic generic/001 generic/002 generic/003" ]
 }
 
 # part K N PATCHED FIRST VERDICT...: a made-up part K of N on ext4 (or
@@ -492,6 +544,8 @@ if [ "$mode" = report ]; then
 	check "fstests report: a lockdep report is told apart by its lock classes" lock_pair
 	check "fstests report: a known report is excused, what ran after it runs again" known_report
 	check "fstests left: a known report that comes again in its test, that test is not run a third time" known_again
+	check "fstests left: a known report in the first test or before any, booting again up to the limit" known_first
+	check "fstests left: a known report then a panic, the known report's test runs again" known_then_panic
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
@@ -547,7 +601,7 @@ parts_cover() {
 # the tree's (KVER says another).
 one_version() {
 	local sel=$tmp/version-sel
-	printf '%s\n' "xfs@$v generic/426 # here" 'xfs@1.0 generic/055 # elsewhere' \
+	printf '%s\n' "xfs@$v generic/426  # here, two blanks before the reason" 'xfs@1.0 generic/055 # elsewhere' \
 		"all@$v generic/001 # here, on both" >"$tmp/version"
 	KID=$v KVER=1.0 FSTESTS_EXCLUDE=$tmp/version "$TOP/fstests/run.sh" selection >"$sel" || return 1
 	grep -c . "$sel"
