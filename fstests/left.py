@@ -20,7 +20,7 @@ each such boot makes way.)
 """
 import sys
 
-from report import read_reports, read_run, soak_normalize
+from report import read_reports, read_run
 
 MAX_BOOTS = 4
 
@@ -52,7 +52,7 @@ def decide(run, selection, had):
 def main():
     if len(sys.argv) != 4 or not sys.argv[3].isdigit():
         sys.exit("usage: left.py RUN SELECTION HAD")
-    run = read_run(sys.argv[1], read_reports(), soak_normalize())
+    run = read_run(sys.argv[1], read_reports())
     with open(sys.argv[2], encoding="utf-8") as f:
         selection = [line.split()[-1] for line in f if line.strip()]
     lines = decide(run, selection, int(sys.argv[3]))

@@ -30,28 +30,30 @@ have run or been excluded.  Lockdep must still be on at the end of the
 patched run ("FSTESTS: lockdep debug_locks=1"): once it has turned
 itself off, nothing after that was checked.  A kernel report counts
 unless the pristine console of the same file system has one with the
-same text (time stamps, CPU and PID numbers, addresses, the task of an
-ext4 error and which function met ext4's aborted journal left out:
-soak/report.py's normalize(); a lockdep report names its two lock
-classes, "...: HELD -> WANTED"), or DIR/KERNEL-FS/known (run.sh's
-lines of fstests/known-reports for this file system and kernel
-version) names it: a known false positive of this kernel.  A known
-report leaves the rest of its boot in doubt (lockdep turns itself off
-after its first report, and fstests fails the test that saw it), so
-the tests started after it in that boot do not count, and left.py has
-the guest boot again for them and, once, for the test it came in.  An error of check's own shell
-("./check: line N: ...") fails too: the harness did not do what it was
-asked.
+same text (lib/kernel_reports.py: time stamps, CPU and PID numbers,
+addresses, the task of an ext4 error and which function met ext4's
+aborted journal left out; a lockdep report names its two lock classes,
+"...: HELD -> WANTED"), or DIR/KERNEL-FS/known (run.sh's lines of
+fstests/known-reports for this file system and kernel version) names
+it: a known false positive of this kernel.  A known report leaves the
+rest of its boot in doubt (lockdep turns itself off after its first
+report, and fstests fails the test that saw it), so the tests started
+after it in that boot do not count, and left.py has the guest boot
+again for them and, once, for the test it came in.  An error of check's
+own shell ("./check: line N: ...") fails too: the harness did not do
+what it was asked.
 Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
-import importlib.util
 import json
 import os
 import re
 import sys
 import xml.etree.ElementTree as ET
 from xml.sax import saxutils
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from kernel_reports import Reports, read_reports  # noqa: E402
 
 EXITED = re.compile(r"^(?:# )?FSTESTS: check exited (\d+)$")
 LOCKDEP = re.compile(r"^(?:# )?FSTESTS: lockdep debug_locks=(\d+)$")
@@ -65,30 +67,11 @@ HARNESS = re.compile(r"^\./check: (line \d+: )?")
 # fstests writes each test's name to /dev/kmsg as it starts it.
 STARTED = re.compile(r"\brun fstests (\S+) at ")
 PANIC = "Kernel panic - not syncing"
-# A lockdep report's two lock classes: the line after each of these
-# headers is "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION".
-LOCK_LINES = {"is trying to acquire lock:": "wanted", "but task is already holding lock:": "held"}
+# run.sh's line when a panic left no test to boot again for.
+NONE_LEFT = "FSTESTS: no test left after the panic"
 # The reports of lockdep's that turn it off (lib/kernel-reports.txt).
 LOCKDEP_REPORT = re.compile(r"possible circular locking|possible recursive locking|inconsistent lock state|"
                             r"bad unlock balance")
-LOCK_CLASS = re.compile(r"\((.*)\)\{[^}]*\}(?:-\{[^}]*\})?, at: ")
-# run.sh's line when a panic left no test to boot again for.
-NONE_LEFT = "FSTESTS: no test left after the panic"
-
-
-def read_reports(path=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib",
-                                    "kernel-reports.txt")):
-    """The kernel's report headers (lib/kernel-reports.txt) as one regex."""
-    with open(path, encoding="utf-8") as f:
-        return re.compile("|".join(x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")))
-
-
-def soak_normalize():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "soak", "report.py")
-    spec = importlib.util.spec_from_file_location("soak_report", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.normalize
 
 
 def read_xunit(path):
@@ -103,19 +86,12 @@ def read_xunit(path):
     return ET.fromstring("".join(lines))
 
 
-def lock_class(line):
-    """The lock class a lockdep report's lock line names, without the
-    "#N" of a class lockdep numbered at run time ("NAME#N/SUBCLASS")."""
-    m = LOCK_CLASS.search(line)
-    return re.sub(r"#\d+(?=(/\d+)?$)", "", m.group(1)) if m else None
-
-
 def same_report(text):
     """A report's text as fstests/known-reports writes it."""
     return " ".join(text.split())
 
 
-def read_boot(run, reports, normalize, known=()):
+def read_boot(run, reports, known=()):
     """One boot's outcome: tests, reports, whether check ended, seconds,
     whether the kernel panicked and in which test, the known reports
     (KNOWN) and in which test the first came."""
@@ -125,19 +101,11 @@ def read_boot(run, reports, normalize, known=()):
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
-    # Each report with the test running when it came; a lockdep report's
-    # lock lines follow it.
-    found, lock_line = [], None
+    # Each report with the test running when it came.
+    scan = Reports(reports)
     with open(console, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.replace("\r", "").rstrip("\n")
-            text = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
-            # The first lock line after its header (another CPU's line may
-            # come between).
-            if lock_line and found and lock_class(text):
-                found[-1]["locks"].setdefault(lock_line, lock_class(text))
-                lock_line = None
-            lock_line = next((key for head, key in LOCK_LINES.items() if text.endswith(head)), lock_line)
             if EXITED.match(line):
                 r["exit"] = int(EXITED.match(line).group(1))
             elif HOST.match(line):
@@ -154,15 +122,11 @@ def read_boot(run, reports, normalize, known=()):
             if STARTED.search(line):
                 r["started"] = STARTED.search(line).group(1)
                 r["order"].append(r["started"])
-            if line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) or HARNESS.match(line):
-                continue
-            if reports.search(line):
-                found.append({"text": normalize(line), "test": r["started"], "locks": {}})
-    for rep in found:
-        if {"held", "wanted"} <= rep["locks"].keys():
-            rep["text"] += f": {rep['locks']['held']} -> {rep['locks']['wanted']}"
+            harness = line.startswith(("FSTESTS: ", "# ", "ok ", "not ok ")) or HARNESS.match(line)
+            scan.feed(line, r["started"], header=not harness)
+    for rep in scan.found():
         if same_report(rep["text"]) in known:
-            r["known"].append({"test": rep["test"], "report": rep["text"]})
+            r["known"].append({"test": rep["context"], "report": rep["text"]})
         else:
             r["reports"].append(rep["text"])
     # fstests writes its report to result.xml.new, syncs that and renames
@@ -217,7 +181,7 @@ def boots(run):
     return dirs
 
 
-def read_run(run, reports, normalize):
+def read_run(run, reports):
     """A kernel's run on one file system: the sum of its boots."""
     r = {"tests": {}, "reports": [], "harness": [], "seconds": 0, "leaks": 0, "excluded": [],
          "crashes": [], "known": []}
@@ -230,7 +194,7 @@ def read_run(run, reports, normalize):
                 lists[name] = [same_report(x) for x in f if x.strip()]
     r["excluded"] = lists["exclude"]
     for boot, path in enumerate(boots(run), 1):
-        b = read_boot(path, reports, normalize, lists["known"])
+        b = read_boot(path, reports, lists["known"])
         r["tests"].update(b["tests"])
         if b["crash"]:
             r["crashes"].append(b["crash"])
@@ -351,13 +315,12 @@ def main():
                         help="what the run tested (series, selection, shard), kept in the JSON")
     args = parser.parse_args()
     reports = read_reports(args.reports)
-    normalize = soak_normalize()
     kernels = args.kernels.split()
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
               "about": dict(x.split("=", 1) for x in args.about)}
     lines = []
     for fs in args.fs.split():
-        runs = {k: read_run(os.path.join(args.dir, f"{k}-{fs}"), reports, normalize) for k in kernels}
+        runs = {k: read_run(os.path.join(args.dir, f"{k}-{fs}"), reports) for k in kernels}
         report["runs"][fs] = runs
         report["tests"][fs] = {name: {k: runs[k]["tests"].get(name, {}).get("verdict", "missing")
                                       for k in kernels}

@@ -7,7 +7,8 @@ boot/guest/soak.sh and soak-faults, the guest's KTAP report (lib/ktap.py),
 the kernel's reports, kmemleak's report that boot/init prints) and DIR/fsck-{patched,pristine}.txt (soak/fsck.sh).
 Writes OUT/soak.json and OUT/soak.txt and prints the summary line.  A
 report is pre-existing when the pristine console has one with the same
-text (time stamps, CPU and PID numbers, addresses left out); the patched
+text (lib/kernel_reports.py: time stamps, CPU and PID numbers, addresses
+left out, a lockdep report's two lock classes named); the patched
 kernel fails when it has a report, a leak or an unclean file system that
 is not pre-existing, when a stressor failed where the pristine kernel's
 did not, when its soak failed where the pristine one's did not in the
@@ -26,6 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import ktap  # noqa: E402
+from kernel_reports import Reports, read_reports  # noqa: E402
 
 KERNELS = ("patched", "pristine")
 STRESSOR = re.compile(r"^# SOAK (\S+) (\S+) "
@@ -37,30 +39,6 @@ CPUS = re.compile(r"^# SOAK cpus online=(\S+) possible=(\S+)$")
 FSCK = re.compile(r"^soak: (e2fsck -fn|xfs_repair -n): (clean|NOT clean.*)$")
 
 
-def normalize(line):
-    """A report's text without what changes from boot to boot."""
-    line = re.sub(r"^\[\s*\d+\.\d+\]\s*", "", line)
-    line = re.sub(r"\b(CPU|PID|pid|cpu)[: ]\s*\d+", r"\1 N", line)
-    # "INFO: task NAME:PID blocked for more than N seconds.", "kmemleak: N
-    # new suspected memory leaks": the same report with other numbers.
-    line = re.sub(r"\b(task \S+):\d+", r"\1:N", line)
-    line = re.sub(r"\bkworker/[\w:+-]+", "kworker/N", line)
-    line = re.sub(r"\bmore than \d+ seconds", "more than N seconds", line)
-    line = re.sub(r"^kmemleak: \d+ new", "kmemleak: N new", line)
-    # "watchdog: BUG: soft lockup - CPU#N stuck for Ns! [COMM:PID]": a
-    # vCPU the host did not run for that long (TCG with more vCPUs than
-    # host CPUs); whichever task it was running, it is the same report.
-    line = re.sub(r"soft lockup - CPU#\d+ stuck for \d+s! \[.*\]",
-                  "soft lockup - CPU#N stuck for Ns! [TASK]", line)
-    # ext4's errors once its journal is aborted (fstests' generic/459 does
-    # it on purpose): which function and which task met it first varies.
-    line = re.sub(r"^(EXT4-fs error \(device [^)]*\)).*(Journal has aborted|Detected aborted journal)$",
-                  r"\1: journal aborted", line)
-    # "EXT4-fs error (device D): FUNCTION:LINE: comm NAME: ...": any task.
-    line = re.sub(r"\bcomm \S+: ", "comm TASK: ", line)
-    return re.sub(r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8,16}\b", "ADDR", line)
-
-
 def read_kernel(directory, kernel, reports):
     path = os.path.join(directory, f"soak-{kernel}.log")
     if not os.path.exists(path):
@@ -68,6 +46,7 @@ def read_kernel(directory, kernel, reports):
     k = {"stressors": {}, "kernel_seconds": {}, "stressor_failures": {}, "skipped": {}, "faults": None, "cycles": None, "seconds": None,
          "cpus_online": None, "cpus_possible": None, "reports": [], "leaks": 0,
          "failures": [], "finished": False, "fsck": {}}
+    scan = Reports(reports)
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             line = line.replace("\r", "").rstrip("\n")
@@ -91,9 +70,9 @@ def read_kernel(directory, kernel, reports):
                 k["failures"].append(line[len("# "):])
             elif line.startswith("unreferenced object"):
                 k["leaks"] += 1
-            elif not line.startswith(("# ", "ok ", "not ok ", "stress-ng: ")) and reports.search(line):
-                # (stress-ng's --klog-check repeats the kernel's lines: counted once.)
-                k["reports"].append(normalize(line))
+            # (stress-ng's --klog-check repeats the kernel's lines: counted once.)
+            scan.feed(line, header=not line.startswith(("# ", "ok ", "not ok ", "stress-ng: ")))
+    k["reports"] = [rep["text"] for rep in scan.found()]
     with open(path, encoding="utf-8", errors="replace") as f:
         guest = [r for r in ktap.parse(f) if not r.kernel][-1:]
     for r in guest:
@@ -203,9 +182,7 @@ def main():
         parser.add_argument("--" + option, required=True)
     parser.add_argument("--seconds", type=int, required=True)
     args = parser.parse_args()
-    with open(args.reports, encoding="utf-8") as f:
-        reports = re.compile("|".join(x.rstrip("\n") for x in f
-                                      if x.strip() and not x.startswith("#")))
+    reports = read_reports(args.reports)
     report = {"seconds": args.seconds,
               "kernels": {k: read_kernel(args.dir, k, reports) for k in KERNELS}}
     report["pass"] = verdict(report)

@@ -19,6 +19,7 @@ mode=${1:?usage: soak.sh report | run KVER SECONDS}
 console() {
 	local kernel=$1 soak=1 leaks=1 line
 	shift
+	mkdir -p "$tmp/c"
 	for line; do
 		case $line in
 		*'ok 1 soak'*) soak=0 ;;
@@ -88,6 +89,24 @@ pre_existing() {
 	console patched '[   50.123456] WARNING: CPU: 1 PID: 77 at fs/xfs/xfs_icache.c:9 x+0x1/0x2'
 	console pristine '[   48.000001] WARNING: CPU: 0 PID: 91 at fs/xfs/xfs_icache.c:9 x+0x1/0x2'
 	report && grep -q '^Reports the pristine kernel shows too' "$tmp/c/soak.txt"
+}
+
+# circular KERNEL HELD: KERNEL's console with a lockdep report of
+# s_inode_list_lock taken under HELD.
+circular() {
+	console "$1" '[   50.1] WARNING: possible circular locking dependency detected' \
+		'[   50.2] stress-ng/77 is trying to acquire lock:' \
+		'[   50.3] ffff888009fd1020 (&s->s_inode_list_lock){+.+.}-{2:2}, at: evict+0x1/0x2' \
+		'[   50.4] but task is already holding lock:' \
+		"[   50.5] ffffffff81cf13e0 ($2){+.+.}-{0:0}, at: iput+0x1/0x2"
+}
+
+# A lockdep report is told apart by its lock classes: pristine's report
+# of another pair does not make the patched one pre-existing.
+other_locks() {
+	circular pristine fs_reclaim
+	circular patched '&sb->s_type->i_lock_key#3'
+	fails '  kernel report: WARNING: possible circular locking dependency detected: &sb->s_type->i_lock_key -> &s->s_inode_list_lock$'
 }
 
 leak() {
@@ -168,6 +187,7 @@ if [ "$mode" = report ]; then
 	check "soak report: figures per stressor, CPUs, cycles, fsck; a clean soak passes" clean
 	check "soak report: a kernel report of the patched kernel alone fails" new_report
 	check "soak report: a report the pristine kernel shows too is pre-existing" pre_existing
+	check "soak report: a lockdep report with other lock classes than pristine's fails" other_locks
 	check "soak report: a leak the pristine kernel has not fails" leak
 	check "soak report: a file system that does not check clean fails" unclean
 	check "soak report: a stressor failing where the pristine one did not fails" stressor_failed
