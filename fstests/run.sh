@@ -140,7 +140,12 @@ while read -r xfs xtest; do
 	[ -z "$xtest" ] || grep -qxF "test $xtest" <<<"$known" ||
 		die fstests "$exclude: '$xfs $xtest': this fstests has no test $xtest"
 done <<<"$excludes"
+# Every known report has a header of lib/kernel-reports.txt.
 known_reports=$(entries "$known_reports_file" REPORT) || exit 1
+while read -r kfs report; do
+	[ -z "$report" ] || grep -qE -f <(grep -v '^#' "$TOP/lib/kernel-reports.txt" | sed '/^$/d') <<<"$report" ||
+		die fstests "$known_reports_file: '$kfs $report': not a kernel report (lib/kernel-reports.txt has their headers)"
+done <<<"$known_reports"
 
 # listed ENTRIES FS: the entries of FS on this kernel version, a line each.
 listed() {

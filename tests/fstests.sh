@@ -662,6 +662,10 @@ printf '%s\n' 'xfs@6.12 WARNING: possible circular locking dependency detected' 
 check "fstests $v: a known report without its reason is one error line" \
 	bad_fstests "error: fstests: $tmp/known-no-reason: 'xfs@6.12 WARNING: possible circular locking dependency detected': no reason; write 'FS REPORT # why'" \
 	FSTESTS_KNOWN="$tmp/known-no-reason"
+printf '%s\n' 'ext4 possible circular dependency # not how lockdep says it' >"$tmp/known-no-report"
+check "fstests $v: a known report that is no kernel report is one error line" \
+	bad_fstests "error: fstests: $tmp/known-no-report: 'ext4 possible circular dependency': not a kernel report" \
+	FSTESTS_KNOWN="$tmp/known-no-report"
 check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
 # other_part: a made-up part 1 of 97 of ext4 in out/$v stays when xfs is
