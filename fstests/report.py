@@ -97,7 +97,7 @@ def read_boot(run, reports, known=()):
     (KNOWN) and in which test the first came."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
          "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False,
-         "known": [], "order": [], "crash": None}
+         "known": [], "order": [], "crash": None, "unchecked": []}
     console = os.path.join(run, "console.log")
     if not os.path.exists(console):
         sys.exit(f"{console}: missing")
@@ -166,7 +166,8 @@ def read_boot(run, reports, known=()):
         test = r["known"][0]["test"]
         after = r["order"][r["order"].index(test) + 1:] if test in r["order"] else r["order"]
         for name in after:
-            r["tests"].pop(name, None)
+            if r["tests"].pop(name, None):
+                r["unchecked"].append(name)
     for name, t in r["tests"].items():
         if t["verdict"] == "fail" and os.path.exists(os.path.join(run, "results", name + ".kmemleak")):
             r["leaks"] += 1
@@ -184,7 +185,7 @@ def boots(run):
 def read_run(run, reports):
     """A kernel's run on one file system: the sum of its boots."""
     r = {"tests": {}, "reports": [], "harness": [], "seconds": 0, "leaks": 0, "excluded": [],
-         "crashes": [], "known": []}
+         "crashes": [], "known": [], "unchecked": []}
     lists = {}
     for name in ("exclude", "known"):
         path = os.path.join(run, name)
@@ -204,6 +205,7 @@ def read_run(run, reports):
         for key in ("reports", "harness"):
             r[key] += b[key]
         r["known"] += [dict(k, boot=boot) for k in b["known"]]
+        r["unchecked"] += b["unchecked"]
         r["leaks"] += b["leaks"]
         r["seconds"] = None if b["seconds"] is None or r["seconds"] is None else r["seconds"] + b["seconds"]
         # Whether check ended and kmemleak scanned: the last boot's.  Lockdep
@@ -251,7 +253,9 @@ def judge(fs, runs, wanted):
             if was == "pass" and now == "fail":
                 problems.append(f"{fs}: {name} regressed (passes on pristine): {why}")
             elif was != "missing" and now == "missing":
-                problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched")
+                problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched" +
+                                (" but after a known report, with lockdep off, and no boot after it"
+                                 if name in p.get("unchecked", []) else ""))
             elif was == "pass" and now == "notrun":
                 problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")
             elif was in ("notrun", "missing") and now == "fail":
