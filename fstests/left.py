@@ -1,22 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""left.py RUN SELECTION HAD: whether RUN's guest boots again, and for what.
+"""left.py RUN SELECTION: whether RUN's guest boots again, and for what.
 
 RUN is one kernel's run on one file system (fstests/run.sh's
 build/$KID/NAME/KERNEL-FS: its first boot, then boot-2, boot-3...),
-SELECTION its tests ("FS TEST" a line), HAD the number of tests its last
-boot was given.  The guest boots again after a panic or a known report
-(fstests/report.py's read_run()) for the tests left: those no boot has
-a result for (the tests started after a known report have none) and no
-boot panicked in, and the test of a known report if no boot before met
-one in it.  Prints, when it does, why ("the panic", "the known report
-in TEST") and then the tests left, one a line in SELECTION's order;
-when it does not but has something to say, one "FSTESTS: ..." line for
-the console; else nothing.  A run boots at most MAX_BOOTS times, and a
-boot after a panic must leave fewer tests without a result than the one
-before was given: a kernel that panics in every test would otherwise
-boot once a test.  (A known report's test is run again only once, so
-each such boot makes way.)
+SELECTION its tests ("FS TEST" a line).  The guest boots again after a
+panic or a known report (fstests/report.py's read_run()) for the tests
+left: those no boot has a result for (the tests started after a known
+report have none) and no boot panicked in, and the test of a known
+report if no boot before met one in it.  Prints, when it does, why
+("the panic", "the known report in TEST") and then the tests left, one
+a line in SELECTION's order; when it does not but has something to say,
+one "FSTESTS: ..." line for the console; else nothing.  It does not
+boot again after MAX_BOOTS boots, after a panic in a boot that got no
+result and panicked in no test (it would panic there again), nor after
+a known report before any test that an earlier boot had too: each boot
+must get somewhere.
 """
 import sys
 
@@ -25,14 +24,16 @@ from report import read_reports, read_run
 MAX_BOOTS = 4
 
 
-def decide(run, selection, had):
+def decide(run, selection):
     """The lines left.py prints for RUN (read_run()'s)."""
-    left = missing = [test for test in selection if test not in run["tests"]]
+    left = [test for test in selection if test not in run["tests"]]
     last = run["last"]
+    again = False
     if last["known"]:
         test = last["known"][0]["test"]
+        again = len({k["boot"] for k in run["known"] if k["test"] == test}) > 1
         # Once more for the test it came in: a race may not come again.
-        if test not in run["crashes"] and len({k["boot"] for k in run["known"] if k["test"] == test}) == 1:
+        if test is not None and test not in run["crashes"] and not again:
             left = [t for t in selection if t in left or t == test]
     if last["panic"]:
         why = "the panic"
@@ -44,18 +45,20 @@ def decide(run, selection, had):
         return [f"FSTESTS: no test left after {why}"]
     if run["boots"] >= MAX_BOOTS:
         return [f"FSTESTS: {run['boots']} boots: not booting again after {why}"]
-    if last["panic"] and len(missing) >= had:
-        return [f"FSTESTS: {why} left as many tests as before the boot: not booting again"]
+    if last["panic"] and not last["progress"]:
+        return [f"FSTESTS: {why} came before any result of the boot: not booting again"]
+    if not last["panic"] and again and last["known"][0]["test"] is None:
+        return [f"FSTESTS: {why} came again before any test: not booting again"]
     return [why] + left
 
 
 def main():
-    if len(sys.argv) != 4 or not sys.argv[3].isdigit():
-        sys.exit("usage: left.py RUN SELECTION HAD")
+    if len(sys.argv) != 3:
+        sys.exit("usage: left.py RUN SELECTION")
     run = read_run(sys.argv[1], read_reports())
     with open(sys.argv[2], encoding="utf-8") as f:
         selection = [line.split()[-1] for line in f if line.strip()]
-    lines = decide(run, selection, int(sys.argv[3]))
+    lines = decide(run, selection)
     if lines:
         print("\n".join(lines))
     return 0

@@ -216,7 +216,10 @@ def read_run(run, reports):
         excused = any(LOCKDEP_REPORT.search(k["report"]) for k in b["known"])
         lockdep = 1 if excused and b["lockdep"] == 0 else b["lockdep"]
         r["lockdep"] = 0 if r.get("lockdep") == 0 else lockdep
-        r["last"] = {"panic": b["panic"], "known": b["known"]}
+        # Whether the last boot got anywhere: a result, or a test it
+        # panicked in.
+        r["last"] = {"panic": b["panic"], "known": b["known"],
+                     "progress": bool(b["tests"]) or bool(b["crash"] and b["crash"] == b["started"])}
         r["boots"] = boot
         r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
@@ -246,6 +249,7 @@ def judge(fs, runs, wanted):
     else:
         if not q["finished"] or not q["tests"]:
             problems.append(f"{fs}: the pristine run did not finish with results: no control")
+        lockdep_off = ", with lockdep off" if any(LOCKDEP_REPORT.search(k["report"]) for k in p["known"]) else ""
         for name in sorted(set(p["tests"]) | set(q["tests"])):
             was = q["tests"].get(name, {}).get("verdict", "missing")
             now = p["tests"].get(name, {}).get("verdict", "missing")
@@ -254,7 +258,7 @@ def judge(fs, runs, wanted):
                 problems.append(f"{fs}: {name} regressed (passes on pristine): {why}")
             elif was != "missing" and now == "missing":
                 problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched" +
-                                (" but after a known report, with lockdep off, and no boot after it"
+                                (" but after a known report" + lockdep_off + ", and no boot after it"
                                  if name in p.get("unchecked", []) else ""))
             elif was == "pass" and now == "notrun":
                 problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")

@@ -118,6 +118,7 @@ entries() {
 	local file=$1 what=$2 fs entry item
 	[ -f "$file" ] || die fstests "$file does not exist; name a file of 'FS $what # why' lines"
 	while read -r fs entry || [ -n "$fs" ]; do
+		fs=${fs%$'\r'}
 		case $fs in
 		"#"* | "") continue ;;
 		esac
@@ -140,11 +141,15 @@ while read -r xfs xtest; do
 	[ -z "$xtest" ] || grep -qxF "test $xtest" <<<"$known" ||
 		die fstests "$exclude: '$xfs $xtest': this fstests has no test $xtest"
 done <<<"$excludes"
-# Every known report has a header of lib/kernel-reports.txt.
+# Every known report has a header of lib/kernel-reports.txt, and one
+# of two locks names them.
 known_reports=$(entries "$known_reports_file" REPORT) || exit 1
 while read -r kfs report; do
-	[ -z "$report" ] || grep -qE -f <(grep -v '^#' "$TOP/lib/kernel-reports.txt" | sed '/^$/d') <<<"$report" ||
-		die fstests "$known_reports_file: '$kfs $report': not a kernel report (lib/kernel-reports.txt has their headers)"
+	[ -n "$report" ] || continue
+	grep -qE -f <(grep -v '^#' "$TOP/lib/kernel-reports.txt" | sed '/^$/d') <<<"$report" ||
+		die fstests "$known_reports_file: '$kfs $report': no kernel report's header (lib/kernel-reports.txt has them)"
+	[[ ! $report =~ possible\ (circular|recursive)\ locking || $report =~ :\ .+\ -\>\ . ]] ||
+		die fstests "$known_reports_file: '$kfs $report': lockdep names the two locks of this report; write 'HEADER: HELD -> WANTED'"
 done <<<"$known_reports"
 
 # listed ENTRIES FS: the entries of FS on this kernel version, a line each.
@@ -258,7 +263,7 @@ tests_args() {
 # panic or a known report, the guest boots again (in KERNEL-FS/boot-2,
 # boot-3...) for the tests left, as fstests/left.py decides.
 run_one() {
-	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' out had
+	local kernel=$1 fs=$2 obj=$BUILD/obj run=$work/$1-$2 dir start=$SECONDS boot=1 boots='' out
 	[ "$kernel" = patched ] || obj=$BUILD/obj-pristine
 	dir=$run
 	mkdir -p "$run"
@@ -269,11 +274,9 @@ run_one() {
 	else
 		printf '%s\n' "${args[@]}" >"$run/args"
 	fi
-	had=$(wc -l <"$work/selection-$fs")
 	boot_one "$obj" "$dir" "$fs" "$run/args" "$run/exclude"
 	while :; do
-		out=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" "$had" \
-			2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
+		out=$(python3 "$TOP/fstests/left.py" "$run" "$work/selection-$fs" 2>>"$LOGDIR/fstests-left-$kernel-$fs.log") ||
 			die fstests "fstests/left.py could not read $run; see $LOGDIR/fstests-left-$kernel-$fs.log"
 		case $out in
 		"") break ;;
@@ -282,9 +285,9 @@ run_one() {
 			break
 			;;
 		esac
-		had=$(($(wc -l <<<"$out") - 1))
 		boot=$((boot + 1))
-		echo "FSTESTS: booting again after ${out%%$'\n'*} for the $had tests left (boot-$boot)" >>"$dir/console.log"
+		echo "FSTESTS: booting again after ${out%%$'\n'*} for the $(($(wc -l <<<"$out") - 1)) tests left (boot-$boot)" \
+			>>"$dir/console.log"
 		dir=$run/boot-$boot
 		mkdir -p "$dir"
 		tail -n +2 <<<"$out" | tests_args >"$run/args-$boot"

@@ -14,9 +14,10 @@ not taken for another.
 import os
 import re
 
-# A lockdep report's two locks: the first lock line after each header,
-# "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION" (another CPU's lines may
-# come between).
+# The lockdep reports that name two locks, and their two: the first lock
+# line after each header, "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION"
+# (another CPU's lines, reports too, may come between).
+TWO_LOCKS = re.compile(r"possible (circular|recursive) locking")
 LOCK_HEADERS = {"is trying to acquire lock:": "wanted", "but task is already holding lock:": "held"}
 LOCK_LINE = re.compile(r"\((.*)\)\{[^}]*\}(?:-\{[^}]*\})?, at: ")
 TIME = re.compile(r"^\[\s*\d+\.\d+\]\s*")
@@ -65,6 +66,7 @@ class Reports:
     def __init__(self, headers):
         self.headers = headers
         self._found = []
+        self._locks = None  # the last report of two locks: its classes
         self._wanted = None
 
     def feed(self, line, context=None, header=True):
@@ -72,13 +74,14 @@ class Reports:
         HEADER false the line is not looked at as a report's start (a
         harness's own line), only as a lock line."""
         text = TIME.sub("", line)
-        if self._wanted and self._found and lock_class(text):
-            self._found[-1]["locks"].setdefault(self._wanted, lock_class(text))
+        if self._wanted and self._locks is not None and lock_class(text):
+            self._locks.setdefault(self._wanted, lock_class(text))
             self._wanted = None
         self._wanted = next((key for head, key in LOCK_HEADERS.items() if text.endswith(head)), self._wanted)
         if header and self.headers.search(line):
             self._found.append({"text": normalize(line), "context": context, "locks": {}})
-            self._wanted = None
+            if TWO_LOCKS.search(line):
+                self._locks, self._wanted = self._found[-1]["locks"], None
 
     def found(self):
         """Each report, {"text": ..., "context": ...}, in order."""

@@ -243,10 +243,10 @@ other_panics() {
 	fails 'ext4: the patched kernel panicked after generic/001'
 }
 
-# left_of KERNEL [HAD]: what left.py prints for KERNEL's run of
-# $tmp/selection, its last boot given HAD tests (99), on one line.
+# left_of KERNEL: what left.py prints for KERNEL's run of
+# $tmp/selection, on one line.
 left_of() {
-	python3 "$TOP/fstests/left.py" "$tmp/f/$1-ext4" "$tmp/selection" "${2:-99}" | xargs
+	python3 "$TOP/fstests/left.py" "$tmp/f/$1-ext4" "$tmp/selection" | xargs
 }
 
 # The panic came before result.xml.new was renamed over result.xml: the
@@ -280,15 +280,18 @@ last_panic() {
 	report
 }
 
-# left.py: after a panic in generic/002, generic/003 is left of three,
-# unless that boot had only one; after a boot that ended, nothing.
+# left.py: after a panic in generic/002, generic/003 is left of three;
+# after a boot that panicked before any result, nothing more; after a
+# boot that ended, nothing.
 left() {
 	rm -rf "$tmp/f"
 	run pristine pass
 	panic_in pristine generic/002
 	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
 	[ "$(left_of pristine)" = "the panic generic/003" ] &&
-		[ "$(left_of pristine 1)" = "FSTESTS: the panic left as many tests as before the boot: not booting again" ] &&
+		BOOT=2 run pristine -- '[   61.100000] Kernel panic - not syncing: Fatal exception' &&
+		[ "$(left_of pristine)" = "FSTESTS: the panic came before any result of the boot: not booting again" ] &&
+		rm -r "$tmp/f/pristine-ext4/boot-2" &&
 		run pristine pass &&
 		[ -z "$(left_of pristine)" ]
 }
@@ -311,7 +314,8 @@ circular() {
 
 # A lockdep report is told apart by its lock classes (less the number
 # lockdep gives a class at run time, before a subclass), whatever other
-# line comes between: another pair than pristine's fails.
+# line, another report's too, comes between: another pair than
+# pristine's fails.
 lock_pair() {
 	local lines
 	rm -rf "$tmp/f"
@@ -321,9 +325,11 @@ lock_pair() {
 	mapfile -t lines < <(circular '&type->s_umount_key#31' '&type->i_mutex_dir_key#7/1')
 	run pristine pass -- "${lines[@]}"
 	report >/dev/null || return 1
-	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class')
+	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class' \
+		'[   9.250000] WARNING: CPU: 1 PID: 77 at fs/xfs/xfs_icache.c:9 x+0x1/0x2')
 	run patched pass -- "${lines[@]}"
-	fails 'kernel report: WARNING: possible circular locking dependency detected: fs_reclaim -> &xfs_nondir_ilock_class$'
+	fails 'kernel report: WARNING: possible circular locking dependency detected: fs_reclaim -> &xfs_nondir_ilock_class$' &&
+		grep -q 'kernel report: WARNING: CPU N PID N at fs/xfs/xfs_icache.c:9 x+ADDR/ADDR$' "$tmp/f/fstests.txt"
 }
 
 KNOWN='WARNING: possible circular locking dependency detected: fs_reclaim -> &xfs_nondir_ilock_class'
@@ -372,23 +378,37 @@ known_again() {
 }
 
 # Where a known report leaves left.py: in the first test, that test and
-# the rest once more (a boot of as many tests as the last); before any
-# test, all of them, up to left.py's limit of boots.
+# the rest once more; before any test, the tests without a result, and
+# no boot more when it comes before any test again.
 known_first() {
-	local lines boot
+	local lines
 	rm -rf "$tmp/f"
 	mapfile -t lines < <(started generic/001; circular fs_reclaim '&xfs_nondir_ilock_class'
 		started generic/002 generic/003)
 	LOCKDEP=0 run patched fail pass pass -- "${lines[@]}"
 	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
 	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
-	[ "$(left_of patched 3)" = "the known report in generic/001 generic/001 generic/002 generic/003" ] ||
+	[ "$(left_of patched)" = "the known report in generic/001 generic/001 generic/002 generic/003" ] ||
 		return 1
 	mapfile -t lines < <(circular fs_reclaim '&xfs_nondir_ilock_class'; started generic/001 generic/002 generic/003)
+	BOOT=2 LOCKDEP=0 run patched pass pass pass -- "${lines[@]}"
+	[ "$(left_of patched)" = "the known report in no test generic/002 generic/003" ] || return 1
+	BOOT=3 FIRST=2 LOCKDEP=0 run patched pass pass -- "${lines[@]}"
+	[ "$(left_of patched)" = "FSTESTS: the known report in no test came again before any test: not booting again" ]
+}
+
+# A kernel that panics in every test: four boots, no more.
+max_boots() {
+	local boot
+	rm -rf "$tmp/f"
+	printf 'ext4 generic/%s\n' 001 002 003 004 005 >"$tmp/selection"
+	run pristine --
+	panic_in pristine generic/001
 	for boot in 2 3 4; do
-		BOOT=$boot LOCKDEP=0 run patched pass pass pass -- "${lines[@]}"
+		BOOT=$boot run pristine --
+		panic_in pristine "generic/00$boot"
 	done
-	[ "$(left_of patched 3)" = "FSTESTS: 4 boots: not booting again after the known report in no test" ]
+	[ "$(left_of pristine)" = "FSTESTS: 4 boots: not booting again after the panic" ]
 }
 
 # A panic after a known report: the known report's test runs again with
@@ -402,7 +422,7 @@ known_then_panic() {
 	LOCKDEP=0 run patched fail pass -- "${lines[@]}"
 	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
 	panic_in patched generic/003
-	[ "$(left_of patched 3)" = "the panic generic/001 generic/002" ] || return 1
+	[ "$(left_of patched)" = "the panic generic/001 generic/002" ] || return 1
 	rm -rf "$tmp/f"
 	LOCKDEP=0 run patched fail pass -- "${lines[@]}"
 	echo "$KNOWN" >"$tmp/f/patched-ext4/known"
@@ -410,7 +430,7 @@ known_then_panic() {
 	sed -i '/ 60.000000\] run fstests/d' "$tmp/f/patched-ext4/console.log"
 	run pristine pass pass pass
 	fails 'ext4: the patched kernel panicked after generic/002$' &&
-		[ "$(left_of patched 3)" = "the panic generic/001 generic/002 generic/003" ]
+		[ "$(left_of patched)" = "the panic generic/001 generic/002 generic/003" ]
 }
 
 # part K N PATCHED FIRST VERDICT...: a made-up part K of N on ext4 (or
@@ -545,7 +565,8 @@ if [ "$mode" = report ]; then
 	check "fstests report: a lockdep report is told apart by its lock classes" lock_pair
 	check "fstests report: a known report is excused, what ran after it runs again" known_report
 	check "fstests left: a known report that comes again in its test, that test is not run a third time" known_again
-	check "fstests left: a known report in the first test or before any, booting again up to the limit" known_first
+	check "fstests left: a known report in the first test or before any; before any twice, no boot more" known_first
+	check "fstests left: a kernel that panics in every test boots four times" max_boots
 	check "fstests left: a known report then a panic, the known report's test runs again" known_then_panic
 	check "fstests merge: the parts of a run summed once all are there" merged
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
@@ -665,8 +686,12 @@ check "fstests $v: a known report without its reason is one error line" \
 	FSTESTS_KNOWN="$tmp/known-no-reason"
 printf '%s\n' 'ext4 possible circular dependency # not how lockdep says it' >"$tmp/known-no-report"
 check "fstests $v: a known report that is no kernel report is one error line" \
-	bad_fstests "error: fstests: $tmp/known-no-report: 'ext4 possible circular dependency': not a kernel report" \
+	bad_fstests "error: fstests: $tmp/known-no-report: 'ext4 possible circular dependency': no kernel report's header" \
 	FSTESTS_KNOWN="$tmp/known-no-report"
+printf '%s\n' 'ext4 WARNING: possible circular locking dependency detected # which locks?' >"$tmp/known-no-locks"
+check "fstests $v: a known lockdep report without its two locks is one error line" \
+	bad_fstests "error: fstests: $tmp/known-no-locks: 'ext4 WARNING: possible circular locking dependency detected': lockdep names the two locks" \
+	FSTESTS_KNOWN="$tmp/known-no-locks"
 check "fstests $v: FSTESTS_SHARD that is not K/N with K <= N is one error line" \
 	bad_fstests "error: fstests: FSTESTS_SHARD=4/3 is not K/N" FSTESTS_SHARD=4/3
 # other_part: a made-up part 1 of 97 of ext4 in out/$v stays when xfs is
