@@ -28,7 +28,7 @@ def decide(run, selection):
     """The lines left.py prints for RUN (read_run()'s)."""
     left = [test for test in selection if test not in run["tests"]]
     last = run["last"]
-    again = False
+    again, test = False, None
     if last["known"]:
         test = last["known"][0]["test"]
         again = len({k["boot"] for k in run["known"] if k["test"] == test}) > 1
@@ -38,7 +38,7 @@ def decide(run, selection):
     if last["panic"]:
         why = "the panic"
     elif last["known"] and left:
-        why = f"the known report in {last['known'][0]['test'] or 'no test'}"
+        why = f"the known report in {test or 'no test'}"
     else:
         return []
     if not left:
@@ -47,7 +47,7 @@ def decide(run, selection):
         return [f"FSTESTS: {run['boots']} boots: not booting again after {why}"]
     if last["panic"] and not last["progress"]:
         return [f"FSTESTS: {why} came before any result of the boot: not booting again"]
-    if not last["panic"] and again and last["known"][0]["test"] is None:
+    if not last["panic"] and again and test is None:
         return [f"FSTESTS: {why} came again before any test: not booting again"]
     return [why] + left
 

@@ -53,7 +53,7 @@ import xml.etree.ElementTree as ET
 from xml.sax import saxutils
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from kernel_reports import Reports, read_reports  # noqa: E402
+from kernel_reports import LOCKDEP as LOCKDEP_REPORT, Reports, read_reports  # noqa: E402
 
 EXITED = re.compile(r"^(?:# )?FSTESTS: check exited (\d+)$")
 LOCKDEP = re.compile(r"^(?:# )?FSTESTS: lockdep debug_locks=(\d+)$")
@@ -69,9 +69,6 @@ STARTED = re.compile(r"\brun fstests (\S+) at ")
 PANIC = "Kernel panic - not syncing"
 # run.sh's line when a panic left no test to boot again for.
 NONE_LEFT = "FSTESTS: no test left after the panic"
-# The reports of lockdep's that turn it off (lib/kernel-reports.txt).
-LOCKDEP_REPORT = re.compile(r"possible circular locking|possible recursive locking|inconsistent lock state|"
-                            r"bad unlock balance")
 
 
 def read_xunit(path):
@@ -89,6 +86,20 @@ def read_xunit(path):
 def same_report(text):
     """A report's text as fstests/known-reports writes it."""
     return " ".join(text.split())
+
+
+def lockdep_off(known):
+    """Whether one of the KNOWN reports (read_boot()'s) turned lockdep off."""
+    return any(LOCKDEP_REPORT.search(k["report"]) for k in known)
+
+
+def read_list(run, name):
+    """RUN's file NAME (run.sh's exclude or known), a line an entry."""
+    path = os.path.join(run, name)
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [same_report(x) for x in f if x.strip()]
 
 
 def read_boot(run, reports, known=()):
@@ -186,20 +197,15 @@ def read_run(run, reports):
     """A kernel's run on one file system: the sum of its boots."""
     r = {"tests": {}, "reports": [], "harness": [], "seconds": 0, "leaks": 0, "excluded": [],
          "crashes": [], "known": [], "unchecked": []}
-    lists = {}
-    for name in ("exclude", "known"):
-        path = os.path.join(run, name)
-        lists[name] = []
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                lists[name] = [same_report(x) for x in f if x.strip()]
-    r["excluded"] = lists["exclude"]
+    r["excluded"] = read_list(run, "exclude")
+    known = read_list(run, "known")
     for boot, path in enumerate(boots(run), 1):
-        b = read_boot(path, reports, lists["known"])
+        b = read_boot(path, reports, known)
         r["tests"].update(b["tests"])
+        in_test = b["crash"] is not None and b["crash"] == b["started"]
         if b["crash"]:
             r["crashes"].append(b["crash"])
-        if b["crash"] and b["crash"] == b["started"]:
+        if in_test:
             r["tests"][b["started"]] = {"verdict": "fail", "why": "the kernel panicked in this test",
                                         "seconds": 0}
         for key in ("reports", "harness"):
@@ -213,13 +219,11 @@ def read_run(run, reports):
         # (what ran after it does not count); the last boot says if it was
         # on (a boot that panicked says nothing).
         r.update({key: b[key] for key in ("exit", "kmemleak")})
-        excused = any(LOCKDEP_REPORT.search(k["report"]) for k in b["known"])
-        lockdep = 1 if excused and b["lockdep"] == 0 else b["lockdep"]
+        lockdep = 1 if lockdep_off(b["known"]) and b["lockdep"] == 0 else b["lockdep"]
         r["lockdep"] = 0 if r.get("lockdep") == 0 else lockdep
         # Whether the last boot got anywhere: a result, or a test it
         # panicked in.
-        r["last"] = {"panic": b["panic"], "known": b["known"],
-                     "progress": bool(b["tests"]) or bool(b["crash"] and b["crash"] == b["started"])}
+        r["last"] = {"panic": b["panic"], "known": b["known"], "progress": bool(b["tests"]) or in_test}
         r["boots"] = boot
         r["finished"] = b["exit"] is not None or (b["panic"] and b["none_left"])
     return r
@@ -249,7 +253,7 @@ def judge(fs, runs, wanted):
     else:
         if not q["finished"] or not q["tests"]:
             problems.append(f"{fs}: the pristine run did not finish with results: no control")
-        lockdep_off = ", with lockdep off" if any(LOCKDEP_REPORT.search(k["report"]) for k in p["known"]) else ""
+        off = ", with lockdep off" if lockdep_off(p["known"]) else ""
         for name in sorted(set(p["tests"]) | set(q["tests"])):
             was = q["tests"].get(name, {}).get("verdict", "missing")
             now = p["tests"].get(name, {}).get("verdict", "missing")
@@ -258,7 +262,7 @@ def judge(fs, runs, wanted):
                 problems.append(f"{fs}: {name} regressed (passes on pristine): {why}")
             elif was != "missing" and now == "missing":
                 problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched" +
-                                (" but after a known report" + lockdep_off + ", and no boot after it"
+                                (" but after a known report" + off + ", and no boot after it"
                                  if name in p.get("unchecked", []) else ""))
             elif was == "pass" and now == "notrun":
                 problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")

@@ -18,6 +18,9 @@ import re
 # line after each header, "ADDR (CLASS){USAGE}-{WAIT}, at: FUNCTION"
 # (another CPU's lines, reports too, may come between).
 TWO_LOCKS = re.compile(r"possible (circular|recursive) locking")
+# The lockdep reports after which lockdep turns itself off.
+LOCKDEP = re.compile(r"possible circular locking|possible recursive locking|inconsistent lock state|"
+                     r"bad unlock balance")
 LOCK_HEADERS = {"is trying to acquire lock:": "wanted", "but task is already holding lock:": "held"}
 LOCK_LINE = re.compile(r"\((.*)\)\{[^}]*\}(?:-\{[^}]*\})?, at: ")
 TIME = re.compile(r"^\[\s*\d+\.\d+\]\s*")
