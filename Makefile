@@ -49,6 +49,7 @@
 #>   FSTESTS_KMEMLEAK=0 1: kmemleak on in its guests
 #>   FSTESTS_JOBS=      guests at once (the CPU count)
 #>   FSTESTS_SHARD=K/N  the K-th of N parts of make fstests' tests
+#>   FSTESTS_KEPT=      parts made earlier, summed in (docs/fstests-parts/$KID)
 #>   TREES=             make matrix's trees (the packaged ones); BOOT=1 boots too
 #>   ONLY=              make test: only the checks this grep -E pattern matches
 #>   LIST=              1: make test names its checks and runs none

@@ -14,6 +14,11 @@ The file systems of a run can be made in different numbers of parts
 (ext4 in 8, XFS in 12): the sum takes in every other complete set of
 parts in OUT of the same series whose file systems are not summed yet,
 newest first, and says which sets it left out and why.
+A part made on an earlier machine comes from --kept DIR (the parts kept
+in git, docs/fstests-parts/$KID): each part OUT lacks is copied in from
+DIR when it was made on the series, the tests and the file systems of
+OUT's newest part of N; a kept part of anything else is left out, and
+said so.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
@@ -22,6 +27,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import sys
 
 from report import failed_on_both, incidents, verdict_table
@@ -34,10 +40,15 @@ class Stale(Exception):
     """Parts of one set made on another series or selection."""
 
 
+def part_path(out, k, n):
+    """Where part K of N is in OUT."""
+    return os.path.join(out, f"fstests-shard-{k}-of-{n}.json")
+
+
 def missing(out, n):
     """The first of the N parts not in OUT, or 0."""
     for k in range(1, n + 1):
-        if not os.path.exists(os.path.join(out, f"fstests-shard-{k}-of-{n}.json")):
+        if not os.path.exists(part_path(out, k, n)):
             return k
     return 0
 
@@ -46,8 +57,7 @@ def load(out, n):
     """The N parts in OUT, all there."""
     parts = []
     for k in range(1, n + 1):
-        path = os.path.join(out, f"fstests-shard-{k}-of-{n}.json")
-        with open(path, encoding="utf-8") as f:
+        with open(part_path(out, k, n), encoding="utf-8") as f:
             parts.append(json.load(f))
     for part in parts[1:]:
         for key in SAME:
@@ -55,6 +65,34 @@ def load(out, n):
                 raise Stale(f"part {part['about'].get('shard')} has another {key} than part "
                             f"{parts[0]['about'].get('shard')}; make it again on this series and these tests")
     return parts
+
+
+def take_kept(out, kept, n):
+    """Copy into OUT the parts of N in KEPT that OUT lacks and that were
+    made as OUT's newest part of N was."""
+    ours = glob.glob(os.path.join(out, f"fstests-shard-*-of-{n}.json"))
+    if not ours or not os.path.isdir(kept):
+        return
+    with open(max(ours, key=os.path.getmtime), encoding="utf-8") as f:
+        newest = json.load(f)
+    for k in range(1, n + 1):
+        src, dst = part_path(kept, k, n), part_path(out, k, n)
+        if os.path.exists(dst) or not os.path.exists(src):
+            continue
+        with open(src, encoding="utf-8") as f:
+            part = json.load(f)
+        if part["about"].get("shard") != f"{k}/{n}":
+            why = f"it is part {part['about'].get('shard')}"
+        elif sorted(part["runs"]) != sorted(newest["runs"]):
+            why = f"it is of {' '.join(sorted(part['runs']))}"
+        else:
+            why = next((f"it has another {key}" for key in SAME
+                        if part["about"].get(key) != newest["about"].get(key)), None)
+        if why:
+            print(f"fstests: left out the kept {src}: {why}")
+            continue
+        shutil.copyfile(src, dst)
+        print(f"fstests: part {k} of {n} from {src}, made earlier")
 
 
 def merge(sets):
@@ -138,7 +176,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="out/$KID")
     parser.add_argument("--parts", required=True, type=int, help="N of FSTESTS_SHARD=K/N")
+    parser.add_argument("--kept", default="", help="parts made earlier (docs/fstests-parts/$KID)")
     args = parser.parse_args()
+    if args.kept:
+        take_kept(args.out, args.kept, args.parts)
     k = missing(args.out, args.parts)
     if k:
         print(f"fstests: part {k} of {args.parts} not run yet; "

@@ -38,7 +38,9 @@
 # each part writes out/$KID/fstests-shard-K-of-N.*, and once all N parts
 # of the same series and tests are there, fstests/merge.py writes their
 # sum, and that of the other file systems' complete parts (made in
-# another number of parts), as out/$KID/fstests.txt and fstests.json.
+# another number of parts), as out/$KID/fstests.txt and fstests.json;
+# the parts made on an earlier machine come from FSTESTS_KEPT
+# (docs/fstests-parts/$KID, kept in git: out/ lasts one machine).
 # QUICK=1 writes out/$KID/fstests-quick.*.  "run.sh args" only checks
 # the arguments; "run.sh selection" prints "FS TEST" for each test the
 # run would give check.
@@ -49,6 +51,7 @@ groups=${FSTESTS_GROUPS-quota exportfs freeze remount}
 tests=${FSTESTS_TESTS-$(sed 's/#.*//' "$TOP/fstests/tests" | xargs)}
 exclude=${FSTESTS_EXCLUDE:-$TOP/fstests/exclude}
 known_reports_file=${FSTESTS_KNOWN:-$TOP/fstests/known-reports}
+kept=${FSTESTS_KEPT-$TOP/docs/fstests-parts/$KID}
 kernels="patched pristine"
 # A boot that runs longer than this counts as hung (BOOT_TIMEOUT).
 timeout=${BOOT_TIMEOUT:-21600}
@@ -321,7 +324,7 @@ mv "$work/fstests.txt" "$OUT/$name.txt"
 cp -r "$work" "$OUT/$name"
 cat "$LOGDIR/$name-report.log"
 if [ -n "$shard" ]; then
-	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" ||
+	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" --kept "$kept" ||
 		die fstests "fstests/merge.py could not sum the parts; see above"
 fi
 if [ $rc = 0 ]; then

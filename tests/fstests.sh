@@ -452,7 +452,7 @@ part() {
 }
 
 merge() {
-	python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts 2
+	python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts 2 "$@"
 }
 
 # Two parts summed once both are there, not before.
@@ -521,6 +521,33 @@ other_fs() {
 			"$tmp/o/fstests.txt"
 }
 
+# A part OUT lacks is taken from the kept parts when it was made on the
+# same series, tests and file systems; otherwise it is left out, said so.
+kept_parts() {
+	local kept=$tmp/kept/fstests-shard-1-of-2.json
+	rm -rf "$tmp/o" "$tmp/kept"
+	mkdir -p "$tmp/kept"
+	part 1 2 p2 1 pass
+	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
+	part 2 2 p1 2 pass
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	cat "$tmp/merge.out"
+	grep -qx "fstests: left out the kept $kept: it has another patched" "$tmp/merge.out" &&
+		grep -q '^fstests: part 1 of 2 not run yet' "$tmp/merge.out" &&
+		[ ! -e "$tmp/o/fstests-shard-1-of-2.json" ] && [ ! -e "$tmp/o/fstests.txt" ] || return 1
+	FS=xfs part 1 2 p1 1 pass
+	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	grep -qx "fstests: left out the kept $kept: it is of xfs" "$tmp/merge.out" || return 1
+	part 1 2 p1 1 fail
+	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	cat "$tmp/merge.out"
+	grep -qx "fstests: part 1 of 2 from $kept, made earlier" "$tmp/merge.out" &&
+		grep -qx 'patched ext4: 2 tests in 2 parts, 1 passed, 1 failed, 0 not run, 0 excluded, 0 kernel reports, 198 s' \
+			"$tmp/o/fstests.txt"
+}
+
 # A part's problem is the whole run's.
 part_failed() {
 	rm -rf "$tmp/o"
@@ -572,6 +599,7 @@ if [ "$mode" = report ]; then
 	check "fstests merge: a part made on another series is an error, nothing summed" stale_part
 	check "fstests merge: a part's problem fails the whole run" part_failed
 	check "fstests merge: another file system's complete parts are summed in, others left out" other_fs
+	check "fstests merge: a kept part of the same series is summed in, others left out" kept_parts
 	exit "$status"
 fi
 
