@@ -548,6 +548,23 @@ kept_parts() {
 			"$tmp/o/fstests.txt"
 }
 
+# The parts kept in git are each the part their name says, made on one
+# series, selection and file systems: merge.py leaves none out.
+kept_in_git() {
+	local dir parts n
+	for dir in "$TOP"/docs/fstests-parts/*/; do
+		parts=("$dir"fstests-shard-*-of-*.json)
+		n=${parts[0]##*-of-}
+		rm -rf "$tmp/o"
+		mkdir -p "$tmp/o"
+		cp "${parts[0]}" "$tmp/o/"
+		python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts "${n%.json}" --kept "$dir" >"$tmp/merge.out" ||
+			return 1
+		cat "$tmp/merge.out"
+		! grep -q 'left out' "$tmp/merge.out" || return 1
+	done
+}
+
 # A part's problem is the whole run's.
 part_failed() {
 	rm -rf "$tmp/o"
@@ -600,6 +617,7 @@ if [ "$mode" = report ]; then
 	check "fstests merge: a part's problem fails the whole run" part_failed
 	check "fstests merge: another file system's complete parts are summed in, others left out" other_fs
 	check "fstests merge: a kept part of the same series is summed in, others left out" kept_parts
+	check "fstests merge: the parts kept in docs/fstests-parts belong together" kept_in_git
 	exit "$status"
 fi
 
