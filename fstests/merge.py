@@ -91,7 +91,8 @@ def take_kept(out, kept, n):
         if why:
             print(f"fstests: left out the kept {src}: {why}")
             continue
-        shutil.copyfile(src, dst)
+        shutil.copyfile(src, dst + ".new")
+        os.replace(dst + ".new", dst)
         print(f"fstests: part {k} of {n} from {src}, made earlier")
 
 
