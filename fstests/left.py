@@ -7,7 +7,7 @@ build/$KID/NAME/KERNEL-FS: its first boot, then boot-2, boot-3...),
 SELECTION its tests ("FS TEST" a line).  The guest boots again after a
 panic or a known report (fstests/report.py's read_run()) for the tests
 left: those no boot has a result for (the tests started after a known
-report have none) and no boot panicked in, and the test of a known
+lockdep report have none) and no boot panicked in, and the test of a known
 report if no boot before met one in it.  Prints, when it does, why
 ("the panic", "the known report in TEST") and then the tests left, one
 a line in SELECTION's order; when it does not but has something to say,

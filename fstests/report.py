@@ -35,13 +35,14 @@ addresses, the task of an ext4 error and which function met ext4's
 aborted journal left out; a lockdep report names its two lock classes,
 "...: HELD -> WANTED"), or DIR/KERNEL-FS/known (run.sh's lines of
 fstests/known-reports for this file system and kernel version) names
-it: a known false positive of this kernel.  A known report leaves the
-rest of its boot in doubt (lockdep turns itself off after its first
-report, and fstests fails the test that saw it), so the tests started
-after it in that boot do not count, and left.py has the guest boot
-again for them and, once, for the test it came in.  An error of check's
-own shell ("./check: line N: ...") fails too: the harness did not do
-what it was asked.
+it: a known false positive of this kernel.  fstests fails the test
+whose dmesg has a known report, so left.py has the guest boot again,
+once, for that test.  A known lockdep report leaves the rest of its
+boot unchecked too (lockdep turns itself off after its first report):
+the tests started after it in that boot do not count, and the guest
+boots again for them as well.  An error of check's own shell
+("./check: line N: ...") fails too: the harness did not do what it was
+asked.
 Exit status: 0 pass, 1 the patched kernel failed.
 """
 import argparse
@@ -172,9 +173,11 @@ def read_boot(run, reports, known=()):
     elif r["panic"]:
         # In check's or guest-init's unmounts, say.
         r["crash"] = f"after {r['started']}" if r["started"] else "before any test"
-    # The tests started after the first known report ran unchecked.
-    if r["known"]:
-        test = r["known"][0]["test"]
+    # The tests started after the first known lockdep report ran with
+    # lockdep off: they do not count.  Another known report leaves it on.
+    first = next((k for k in r["known"] if lockdep_off([k])), None)
+    if first:
+        test = first["test"]
         after = r["order"][r["order"].index(test) + 1:] if test in r["order"] else r["order"]
         for name in after:
             if r["tests"].pop(name, None):

@@ -377,6 +377,25 @@ known_again() {
 	fails 'ext4: generic/002 regressed (passes on pristine): - output mismatch'
 }
 
+# A known report that is not lockdep's leaves lockdep on: the tests after
+# it count, and the guest boots again for the test it came in alone.
+known_warning() {
+	local lines
+	rm -rf "$tmp/f"
+	mapfile -t lines < <(started generic/001 generic/002
+		echo '[   9.250000] WARNING: CPU: 1 PID: 77 at fs/xfs/xfs_icache.c:9 x+0x1/0x2'
+		started generic/003)
+	run patched pass fail pass -- "${lines[@]}"
+	run pristine pass pass pass
+	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
+	echo 'WARNING: CPU N PID N at fs/xfs/xfs_icache.c:9 x+ADDR/ADDR' >"$tmp/f/patched-ext4/known"
+	[ "$(left_of patched)" = "the known report in generic/002 generic/002" ] || return 1
+	BOOT=2 FIRST=2 run patched pass
+	[ -z "$(left_of patched)" ] && report &&
+		grep -q '^patched ext4: 3 tests, 3 passed, .* 0 kernel reports, known report in generic/002, ' \
+			"$tmp/f/fstests.txt"
+}
+
 # Where a known report leaves left.py: in the first test, that test and
 # the rest once more; before any test, the tests without a result, and
 # no boot more when it comes before any test again.
@@ -609,6 +628,7 @@ if [ "$mode" = report ]; then
 	check "fstests report: a lockdep report is told apart by its lock classes" lock_pair
 	check "fstests report: a known report is excused, what ran after it runs again" known_report
 	check "fstests left: a known report that comes again in its test, that test is not run a third time" known_again
+	check "fstests left: a known report not lockdep's, only its test runs again" known_warning
 	check "fstests left: a known report in the first test or before any; before any twice, no boot more" known_first
 	check "fstests left: a kernel that panics in every test boots four times" max_boots
 	check "fstests left: a known report then a panic, the known report's test runs again" known_then_panic
