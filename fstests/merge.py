@@ -4,21 +4,22 @@
 
 make fstests FSTESTS_SHARD=K/N writes OUT/fstests-shard-K-of-N.json
 (fstests/report.py's report of one part, with what it tested under
-"about": the patched and pristine commits, the whole selection's hash,
-the part).  Once all N parts are there, this writes their sum as
-OUT/fstests.json and OUT/fstests.txt: per file system and kernel the
-tests, their verdicts and seconds, and every part's problems.  Parts of
-another series or another selection are an error (make the stale part
-again); a missing part is not: nothing is written yet.
+"about": the patched and pristine commits and their trees, the whole
+selection's hash, the setup's hash, the part).  Once all N parts are
+there, this writes their sum as OUT/fstests.json and OUT/fstests.txt:
+per file system and kernel the tests, their verdicts and seconds, and
+every part's problems.  Parts of another series (its trees), selection
+or setup are an error (make the stale part again); a missing part is
+not: nothing is written yet.
 The file systems of a run can be made in different numbers of parts
 (ext4 in 8, XFS in 12): the sum takes in every other complete set of
 parts in OUT of the same series whose file systems are not summed yet,
 newest first, and says which sets it left out and why.
 A part made on an earlier machine comes from --kept DIR (the parts kept
 in git, docs/fstests-parts/$KID): each part OUT lacks is copied in from
-DIR when it was made on the series, the tests and the file systems of
-OUT's newest part of N; a kept part of anything else is left out, and
-said so.
+DIR when it was made on the series, selection, setup and file systems of
+the part just made (--made K, else OUT's newest part of N); a kept part
+of anything else is left out, and said so.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
@@ -32,8 +33,8 @@ import sys
 
 from report import failed_on_both, incidents, verdict_table
 
-SAME = ("patched", "pristine", "selection")
-SERIES = ("patched", "pristine")
+SERIES = ("patched_tree", "pristine_tree")
+SAME = SERIES + ("selection", "setup")
 
 
 class Stale(Exception):
@@ -62,15 +63,17 @@ def load(out, n):
     for part in parts[1:]:
         for key in SAME:
             if part["about"].get(key) != parts[0]["about"].get(key):
-                raise Stale(f"part {part['about'].get('shard')} has another {key} than part "
+                raise Stale(f"part {part['about'].get('shard')} has another {key.replace('_', ' ')} than part "
                             f"{parts[0]['about'].get('shard')}; make it again on this series and these tests")
     return parts
 
 
-def take_kept(out, kept, n):
+def take_kept(out, kept, n, made):
     """Copy into OUT the parts of N in KEPT that OUT lacks and that were
-    made as OUT's newest part of N was."""
+    made as part MADE (else OUT's newest part of N) was."""
     ours = glob.glob(os.path.join(out, f"fstests-shard-*-of-{n}.json"))
+    if made:
+        ours = [part_path(out, made, n)]
     if not ours or not os.path.isdir(kept):
         return
     with open(max(ours, key=os.path.getmtime), encoding="utf-8") as f:
@@ -79,14 +82,19 @@ def take_kept(out, kept, n):
         src, dst = part_path(kept, k, n), part_path(out, k, n)
         if os.path.exists(dst) or not os.path.exists(src):
             continue
-        with open(src, encoding="utf-8") as f:
-            part = json.load(f)
+        try:
+            with open(src, encoding="utf-8") as f:
+                part = json.load(f)
+            part["about"].get("shard"), sorted(part["runs"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            print(f"fstests: left out the kept {src}: not a part's report ({e!r})")
+            continue
         if part["about"].get("shard") != f"{k}/{n}":
             why = f"it is part {part['about'].get('shard')}"
         elif sorted(part["runs"]) != sorted(newest["runs"]):
             why = f"it is of {' '.join(sorted(part['runs']))}"
         else:
-            why = next((f"it has another {key}" for key in SAME
+            why = next((f"it has another {key.replace('_', ' ')}" for key in SAME
                         if part["about"].get(key) != newest["about"].get(key)), None)
         if why:
             print(f"fstests: left out the kept {src}: {why}")
@@ -101,7 +109,8 @@ def merge(sets):
     first = sets[0][0]
     kernels = first["kernels"]
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
-              "about": {k: first["about"][k] for k in SERIES}, "parts": {}, "selection": {}}
+              "about": {k: v for k, v in first["about"].items() if k != "shard"},
+              "parts": {}, "selection": {}}
     for parts in sets:
         for part in parts:
             report["problems"] += [f"part {part['about']['shard']}: {x}" for x in part["problems"]]
@@ -177,10 +186,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="out/$KID")
     parser.add_argument("--parts", required=True, type=int, help="N of FSTESTS_SHARD=K/N")
+    parser.add_argument("--made", type=int, default=0, help="K of the part just made")
     parser.add_argument("--kept", default="", help="parts made earlier (docs/fstests-parts/$KID)")
     args = parser.parse_args()
     if args.kept:
-        take_kept(args.out, args.kept, args.parts)
+        take_kept(args.out, args.kept, args.parts, args.made)
     k = missing(args.out, args.parts)
     if k:
         print(f"fstests: part {k} of {args.parts} not run yet; "

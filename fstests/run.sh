@@ -308,13 +308,22 @@ for fs in $fses; do
 done
 side_by_side_wait || exit 1
 
-# What the run tested: merge.py sums only parts of the same series and
-# the same whole selection.
+# What the run tested: merge.py sums only parts of the same series (the
+# trees of its commits; the commits carry AUTHOR too), the same whole
+# selection and the same setup: the root file system (its key), the
+# kernels' configurations, the guest's init, kmemleak and the known
+# reports each run was given.
 whole=$(for fs in $fses; do shard='' selection "$fs"; done | sha1sum | cut -c1-40)
+configs=("$BUILD/obj/.config")
+[ "$kernels" = patched ] || configs+=("$BUILD/obj-pristine/.config")
+setup=$({ cat "$TOP/build/fstests/rootfs.img.key" "${configs[@]}" "$TOP/fstests/guest-init" "$work"/*/known &&
+	echo "kmemleak=$kmemleak"; } | sha1sum | cut -c1-40)
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" --tests "$tests" \
-	--reports "$TOP/lib/kernel-reports.txt" --about "selection=$whole" \
+	--reports "$TOP/lib/kernel-reports.txt" --about "selection=$whole" --about "setup=$setup" \
 	--about "patched=$(git_src rev-parse series)" --about "pristine=$(git_src rev-parse pristine)" \
+	--about "patched_tree=$(git_src rev-parse 'series^{tree}')" \
+	--about "pristine_tree=$(git_src rev-parse 'pristine^{tree}')" \
 	${shard:+--about "shard=$shard"} >"$LOGDIR/$name-report.log" 2>&1 || rc=$?
 if [ $rc -gt 1 ] || [ ! -f "$work/fstests.json" ]; then
 	die fstests "fstests/report.py failed; see $LOGDIR/$name-report.log"
@@ -324,7 +333,7 @@ mv "$work/fstests.txt" "$OUT/$name.txt"
 cp -r "$work" "$OUT/$name"
 cat "$LOGDIR/$name-report.log"
 if [ -n "$shard" ]; then
-	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" --kept "$kept" ||
+	python3 "$TOP/fstests/merge.py" --out "$OUT" --parts "${shard#*/}" --made "${shard%/*}" --kept "$kept" ||
 		die fstests "fstests/merge.py could not sum the parts; see above"
 fi
 if [ $rc = 0 ]; then

@@ -464,8 +464,8 @@ part() {
 	run pristine "$@"
 	sed -i "s,generic/0\\([0-9][0-9]\\),generic/$first\\1," "$tmp"/f/*/results/result.xml
 	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs "${FS:-ext4}" \
-		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about "patched=$patched" \
-		--about pristine=q1 --about "shard=$k/$n" >/dev/null
+		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about "patched_tree=$patched" \
+		--about pristine_tree=q1 --about "setup=${SETUP:-u1}" --about "shard=$k/$n" >/dev/null
 	mkdir -p "$tmp/o"
 	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-$k-of-$n.json"
 }
@@ -495,7 +495,7 @@ stale_part() {
 	rm -rf "$tmp/o"
 	part 1 2 p1 1 pass
 	part 2 2 p2 2 pass
-	one_error "error: fstests: part 2/2 has another patched than part 1/2" merge &&
+	one_error "error: fstests: part 2/2 has another patched tree than part 1/2" merge &&
 		[ ! -e "$tmp/o/fstests.txt" ]
 }
 
@@ -551,13 +551,20 @@ kept_parts() {
 	part 2 2 p1 2 pass
 	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
 	cat "$tmp/merge.out"
-	grep -qx "fstests: left out the kept $kept: it has another patched" "$tmp/merge.out" &&
+	grep -qx "fstests: left out the kept $kept: it has another patched tree" "$tmp/merge.out" &&
 		grep -q '^fstests: part 1 of 2 not run yet' "$tmp/merge.out" &&
 		[ ! -e "$tmp/o/fstests-shard-1-of-2.json" ] && [ ! -e "$tmp/o/fstests.txt" ] || return 1
 	FS=xfs part 1 2 p1 1 pass
 	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
 	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
 	grep -qx "fstests: left out the kept $kept: it is of xfs" "$tmp/merge.out" || return 1
+	echo '{"about": {' >"$kept"
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	grep -q "^fstests: left out the kept $kept: not a part's report" "$tmp/merge.out" || return 1
+	SETUP=u2 part 1 2 p1 1 pass
+	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	grep -qx "fstests: left out the kept $kept: it has another setup" "$tmp/merge.out" || return 1
 	part 1 2 p1 1 fail
 	mv "$tmp/o/fstests-shard-1-of-2.json" "$kept"
 	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
@@ -567,21 +574,28 @@ kept_parts() {
 			"$tmp/o/fstests.txt"
 }
 
-# The parts kept in git are each the part their name says, made on one
-# series, selection and file systems: merge.py leaves none out.
+# The parts kept in git are each the part their name says, all of one
+# series, selection and setup when they are of one number of parts, and
+# there is at least one.
 kept_in_git() {
-	local dir parts n
-	for dir in "$TOP"/docs/fstests-parts/*/; do
-		parts=("$dir"fstests-shard-*-of-*.json)
-		n=${parts[0]##*-of-}
-		rm -rf "$tmp/o"
-		mkdir -p "$tmp/o"
-		cp "${parts[0]}" "$tmp/o/"
-		python3 "$TOP/fstests/merge.py" --out "$tmp/o" --parts "${n%.json}" --kept "$dir" >"$tmp/merge.out" ||
-			return 1
-		cat "$tmp/merge.out"
-		! grep -q 'left out' "$tmp/merge.out" || return 1
-	done
+	python3 - "$TOP" <<'EOF'
+import glob, json, os, re, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "fstests"))
+from merge import SAME
+paths = sorted(glob.glob(os.path.join(sys.argv[1], "docs/fstests-parts/*/fstests-shard-*-of-*.json")))
+first, bad = {}, not paths
+for path in paths:
+    k, n = re.fullmatch(r"fstests-shard-(\d+)-of-(\d+)\.json", os.path.basename(path)).groups()
+    with open(path, encoding="utf-8") as f:
+        about = json.load(f)["about"]
+    ref = first.setdefault((os.path.dirname(path), n), about)
+    wrong = [key for key in SAME if not about.get(key) or about.get(key) != ref.get(key)]
+    if about.get("shard") != f"{k}/{n}" or wrong:
+        print(f"{path}: part {about.get('shard')}, another {' '.join(wrong)} than the first")
+        bad = True
+print(f"{len(paths)} kept parts")
+sys.exit(bad)
+EOF
 }
 
 # A part's problem is the whole run's.
@@ -592,8 +606,8 @@ part_failed() {
 	run patched fail
 	run pristine pass
 	python3 "$TOP/fstests/report.py" --dir "$tmp/f" --kernels "patched pristine" --fs ext4 \
-		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about patched=p1 \
-		--about pristine=q1 --about shard=2/2 >/dev/null
+		--reports "$TOP/lib/kernel-reports.txt" --about selection=s1 --about patched_tree=p1 \
+		--about pristine_tree=q1 --about setup=u1 --about shard=2/2 >/dev/null
 	mv "$tmp/f/fstests.json" "$tmp/o/fstests-shard-2-of-2.json"
 	merge || return 1
 	cat "$tmp/o/fstests.txt"
