@@ -7,8 +7,8 @@ build/$KID/NAME/KERNEL-FS: its first boot, then boot-2, boot-3...),
 SELECTION its tests ("FS TEST" a line).  The guest boots again after a
 panic or a known report (fstests/report.py's read_run()) for the tests
 left: those no boot has a result for (the tests started after a known
-lockdep report have none) and no boot panicked in, and the test of a known
-report if no boot before met one in it.  Prints, when it does, why
+lockdep report have none) and no boot panicked in, and each test of a
+known report if no boot before met one in it.  Prints, when it does, why
 ("the panic", "the known report in TEST") and then the tests left, one
 a line in SELECTION's order; when it does not but has something to say,
 one "FSTESTS: ..." line for the console; else nothing.  It does not
@@ -28,13 +28,16 @@ def decide(run, selection):
     """The lines left.py prints for RUN (read_run()'s)."""
     left = [test for test in selection if test not in run["tests"]]
     last = run["last"]
-    again, test = False, None
-    if last["known"]:
-        test = last["known"][0]["test"]
-        again = len({k["boot"] for k in run["known"] if k["test"] == test}) > 1
-        # Once more for the test it came in: a race may not come again.
-        if test is not None and test not in run["crashes"] and not again:
-            left = [t for t in selection if t in left or t == test]
+
+    def again(test):
+        return len({k["boot"] for k in run["known"] if k["test"] == test}) > 1
+
+    # Once more for each test a known report came in, unless it came
+    # there in an earlier boot too: a race may not come again.
+    once = {k["test"] for k in last["known"]
+            if k["test"] is not None and k["test"] not in run["crashes"] and not again(k["test"])}
+    left = [t for t in selection if t in left or t in once]
+    test = last["known"][0]["test"] if last["known"] else None
     if last["panic"]:
         why = "the panic"
     elif last["known"] and left:
@@ -47,7 +50,7 @@ def decide(run, selection):
         return [f"FSTESTS: {run['boots']} boots: not booting again after {why}"]
     if last["panic"] and not last["progress"]:
         return [f"FSTESTS: {why} came before any result of the boot: not booting again"]
-    if not last["panic"] and again and test is None:
+    if not last["panic"] and last["known"] and test is None and again(None):
         return [f"FSTESTS: {why} came again before any test: not booting again"]
     return [why] + left
 

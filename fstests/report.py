@@ -89,9 +89,9 @@ def same_report(text):
     return " ".join(text.split())
 
 
-def lockdep_off(known):
-    """Whether one of the KNOWN reports (read_boot()'s) turned lockdep off."""
-    return any(LOCKDEP_REPORT.search(k["report"]) for k in known)
+def turns_lockdep_off(known):
+    """Whether a KNOWN report (one of read_boot()'s) is one of lockdep's."""
+    return bool(LOCKDEP_REPORT.search(known["report"]))
 
 
 def read_list(run, name):
@@ -106,7 +106,8 @@ def read_list(run, name):
 def read_boot(run, reports, known=()):
     """One boot's outcome: tests, reports, whether check ended, seconds,
     whether the kernel panicked and in which test, the known reports
-    (KNOWN) and in which test the first came."""
+    (KNOWN), and whether the tests after the first that turned lockdep
+    off were left out ("cut")."""
     r = {"tests": {}, "reports": [], "harness": [], "exit": None, "seconds": None, "leaks": 0,
          "lockdep": None, "kmemleak": None, "panic": False, "started": None, "none_left": False,
          "known": [], "order": [], "crash": None, "unchecked": []}
@@ -174,8 +175,14 @@ def read_boot(run, reports, known=()):
         # In check's or guest-init's unmounts, say.
         r["crash"] = f"after {r['started']}" if r["started"] else "before any test"
     # The tests started after the first known lockdep report ran with
-    # lockdep off: they do not count.  Another known report leaves it on.
-    first = next((k for k in r["known"] if lockdep_off([k])), None)
+    # lockdep off: they do not count.  Another known report leaves it on,
+    # unless lockdep ended the boot off all the same (more reports turn
+    # it off than lockdep's own: a taint, a report the list misses): then
+    # nothing after the first known report counts.
+    first = next((k for k in r["known"] if turns_lockdep_off(k)), None)
+    if first is None and r["known"] and r["lockdep"] == 0:
+        first = r["known"][0]
+    r["cut"] = first is not None
     if first:
         test = first["test"]
         after = r["order"][r["order"].index(test) + 1:] if test in r["order"] else r["order"]
@@ -222,7 +229,7 @@ def read_run(run, reports):
         # (what ran after it does not count); the last boot says if it was
         # on (a boot that panicked says nothing).
         r.update({key: b[key] for key in ("exit", "kmemleak")})
-        lockdep = 1 if lockdep_off(b["known"]) and b["lockdep"] == 0 else b["lockdep"]
+        lockdep = 1 if b["cut"] and b["lockdep"] == 0 else b["lockdep"]
         r["lockdep"] = 0 if r.get("lockdep") == 0 else lockdep
         # Whether the last boot got anywhere: a result, or a test it
         # panicked in.
@@ -256,7 +263,6 @@ def judge(fs, runs, wanted):
     else:
         if not q["finished"] or not q["tests"]:
             problems.append(f"{fs}: the pristine run did not finish with results: no control")
-        off = ", with lockdep off" if lockdep_off(p["known"]) else ""
         for name in sorted(set(p["tests"]) | set(q["tests"])):
             was = q["tests"].get(name, {}).get("verdict", "missing")
             now = p["tests"].get(name, {}).get("verdict", "missing")
@@ -265,7 +271,7 @@ def judge(fs, runs, wanted):
                 problems.append(f"{fs}: {name} regressed (passes on pristine): {why}")
             elif was != "missing" and now == "missing":
                 problems.append(f"{fs}: {name} ran on pristine ({was}), not on patched" +
-                                (" but after a known report" + off + ", and no boot after it"
+                                (" but after a known report, with lockdep off, and no boot after it"
                                  if name in p.get("unchecked", []) else ""))
             elif was == "pass" and now == "notrun":
                 problems.append(f"{fs}: {name} passes on pristine, not run on patched: {why}")

@@ -383,17 +383,34 @@ known_warning() {
 	local lines
 	rm -rf "$tmp/f"
 	mapfile -t lines < <(started generic/001 generic/002
-		echo '[   9.250000] WARNING: CPU: 1 PID: 77 at fs/xfs/xfs_icache.c:9 x+0x1/0x2'
+		echo '[   9.250000] WARNING: CPU: 1 PID: 77 at fs/ext4/inode.c:9 x+0x1/0x2'
 		started generic/003)
 	run patched pass fail pass -- "${lines[@]}"
 	run pristine pass pass pass
 	printf 'ext4 generic/%s\n' 001 002 003 >"$tmp/selection"
-	echo 'WARNING: CPU N PID N at fs/xfs/xfs_icache.c:9 x+ADDR/ADDR' >"$tmp/f/patched-ext4/known"
+	echo 'WARNING: CPU N PID N at fs/ext4/inode.c:9 x+ADDR/ADDR' >"$tmp/f/patched-ext4/known"
 	[ "$(left_of patched)" = "the known report in generic/002 generic/002" ] || return 1
 	BOOT=2 FIRST=2 run patched pass
 	[ -z "$(left_of patched)" ] && report &&
 		grep -q '^patched ext4: 3 tests, 3 passed, .* 0 kernel reports, known report in generic/002, ' \
 			"$tmp/f/fstests.txt"
+}
+
+# Two known reports in two tests of one boot: each of them runs again;
+# a known report and lockdep off at the end of the boot all the same:
+# the tests after it do not count.
+known_twice() {
+	local lines warning='[   9.250000] WARNING: CPU: 1 PID: 77 at fs/ext4/inode.c:9 x+0x1/0x2'
+	rm -rf "$tmp/f"
+	mapfile -t lines < <(started generic/001 generic/002; echo "$warning"
+		started generic/003 generic/004; echo "$warning"; started generic/005)
+	run patched pass fail pass fail pass -- "${lines[@]}"
+	run pristine pass pass pass pass pass
+	printf 'ext4 generic/%s\n' 001 002 003 004 005 >"$tmp/selection"
+	echo 'WARNING: CPU N PID N at fs/ext4/inode.c:9 x+ADDR/ADDR' >"$tmp/f/patched-ext4/known"
+	[ "$(left_of patched)" = "the known report in generic/002 generic/002 generic/004" ] || return 1
+	LOCKDEP=0 run patched pass fail pass fail pass -- "${lines[@]}"
+	[ "$(left_of patched)" = "the known report in generic/002 generic/002 generic/003 generic/004 generic/005" ]
 }
 
 # Where a known report leaves left.py: in the first test, that test and
@@ -640,9 +657,10 @@ if [ "$mode" = report ]; then
 	check "fstests left: the tests a boot after a panic runs: neither run nor panicked in; none after an end" left
 	check "fstests left: after a panic, result.xml.new when it is fuller; a torn result.xml left out" renamed
 	check "fstests report: a lockdep report is told apart by its lock classes" lock_pair
-	check "fstests report: a known report is excused, what ran after it runs again" known_report
+	check "fstests report: a known lockdep report is excused, what ran after it runs again" known_report
 	check "fstests left: a known report that comes again in its test, that test is not run a third time" known_again
 	check "fstests left: a known report not lockdep's, only its test runs again" known_warning
+	check "fstests left: known reports in two tests, both run again; lockdep off all the same, the rest too" known_twice
 	check "fstests left: a known report in the first test or before any; before any twice, no boot more" known_first
 	check "fstests left: a kernel that panics in every test boots four times" max_boots
 	check "fstests left: a known report then a panic, the known report's test runs again" known_then_panic
