@@ -317,7 +317,8 @@ whole=$(for fs in $fses; do shard='' selection "$fs"; done | sha1sum | cut -c1-4
 configs=("$BUILD/obj/.config")
 [ "$kernels" = patched ] || configs+=("$BUILD/obj-pristine/.config")
 setup=$({ cat "$TOP/build/fstests/rootfs.img.key" "${configs[@]}" "$TOP/fstests/guest-init" "$work"/*/known &&
-	echo "kmemleak=$kmemleak"; } | sha1sum | cut -c1-40)
+	echo "kmemleak=$kmemleak"; } | sha1sum | cut -c1-40) ||
+	die fstests "could not read what the run was made with (see above); make fstests again"
 rc=0
 python3 "$TOP/fstests/report.py" --dir "$work" --kernels "$kernels" --fs "$fses" --tests "$tests" \
 	--reports "$TOP/lib/kernel-reports.txt" --about "selection=$whole" --about "setup=$setup" \
