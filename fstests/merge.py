@@ -18,8 +18,9 @@ newest first, and says which sets it left out and why.
 A part made on an earlier machine comes from --kept DIR (the parts kept
 in git, docs/fstests-parts/$KID): each part OUT lacks is copied in from
 DIR when it was made on the series, selection, setup and file systems of
-the part just made (--made K, else OUT's newest part of N); a kept part
-of anything else is left out, and said so.
+the part just made (--made K, else OUT's newest part of N), or, made in
+another number of parts, on its series; a kept part of anything else is
+left out, and said so.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
@@ -69,8 +70,10 @@ def load(out, n):
 
 
 def take_kept(out, kept, n, made):
-    """Copy into OUT the parts of N in KEPT that OUT lacks and that were
-    made as part MADE (else OUT's newest part of N) was."""
+    """Copy into OUT the parts in KEPT that OUT lacks and that were made
+    as part MADE of N (else OUT's newest part of N) was: of N parts, on
+    its series, selection, setup and file systems; of another number of
+    parts (another file system's), on its series, as others() asks."""
     ours = glob.glob(os.path.join(out, f"fstests-shard-*-of-{n}.json"))
     if made:
         ours = [part_path(out, made, n)]
@@ -78,9 +81,10 @@ def take_kept(out, kept, n, made):
         return
     with open(max(ours, key=os.path.getmtime), encoding="utf-8") as f:
         newest = json.load(f)
-    for k in range(1, n + 1):
-        src, dst = part_path(kept, k, n), part_path(out, k, n)
-        if os.path.exists(dst) or not os.path.exists(src):
+    for src in sorted(glob.glob(os.path.join(kept, "fstests-shard-*-of-*.json"))):
+        k, m = map(int, re.findall(r"\d+", os.path.basename(src)))
+        dst = part_path(out, k, m)
+        if os.path.exists(dst):
             continue
         try:
             with open(src, encoding="utf-8") as f:
@@ -89,19 +93,19 @@ def take_kept(out, kept, n, made):
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
             print(f"fstests: left out the kept {src}: not a part's report ({e!r})")
             continue
-        if part["about"].get("shard") != f"{k}/{n}":
+        if part["about"].get("shard") != f"{k}/{m}":
             why = f"it is part {part['about'].get('shard')}"
-        elif sorted(part["runs"]) != sorted(newest["runs"]):
+        elif m == n and sorted(part["runs"]) != sorted(newest["runs"]):
             why = f"it is of {' '.join(sorted(part['runs']))}"
         else:
-            why = next((f"it has another {key.replace('_', ' ')}" for key in SAME
+            why = next((f"it has another {key.replace('_', ' ')}" for key in (SAME if m == n else SERIES)
                         if part["about"].get(key) != newest["about"].get(key)), None)
         if why:
             print(f"fstests: left out the kept {src}: {why}")
             continue
         shutil.copyfile(src, dst + ".new")
         os.replace(dst + ".new", dst)
-        print(f"fstests: part {k} of {n} from {src}, made earlier")
+        print(f"fstests: part {k} of {m} from {src}, made earlier")
 
 
 def merge(sets):

@@ -588,7 +588,13 @@ kept_parts() {
 	cat "$tmp/merge.out"
 	grep -qx "fstests: part 1 of 2 from $kept, made earlier" "$tmp/merge.out" &&
 		grep -qx 'patched ext4: 2 tests in 2 parts, 1 passed, 1 failed, 0 not run, 0 excluded, 0 kernel reports, 198 s' \
-			"$tmp/o/fstests.txt"
+			"$tmp/o/fstests.txt" || return 1
+	# XFS kept whole in one part, of the same series: summed in.
+	SETUP=u3 FS=xfs part 1 1 p1 1 notrun
+	mv "$tmp/o/fstests-shard-1-of-1.json" "$tmp/kept/"
+	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
+	grep -qx "fstests: part 1 of 1 from $tmp/kept/fstests-shard-1-of-1.json, made earlier" "$tmp/merge.out" &&
+		grep -qx 'xfs: generic/101 notrun notrun' "$tmp/o/fstests.txt"
 }
 
 # The parts kept in git are each the part their name says, all of one
