@@ -39,7 +39,7 @@ SAME = SERIES + ("selection", "setup")
 
 
 class Stale(Exception):
-    """Parts of one set made on another series or selection."""
+    """Parts of one set made on another series, selection or setup."""
 
 
 def part_path(out, k, n):
@@ -113,7 +113,7 @@ def merge(sets):
     first = sets[0][0]
     kernels = first["kernels"]
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
-              "about": {k: v for k, v in first["about"].items() if k != "shard"},
+              "about": {k: first["about"].get(k) for k in ("patched", "pristine") + SERIES},
               "parts": {}, "selection": {}}
     for parts in sets:
         for part in parts:
