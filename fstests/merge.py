@@ -20,7 +20,8 @@ in git, docs/fstests-parts/$KID): each part OUT lacks is copied in from
 DIR when it was made on the series, selection, setup and file systems of
 the part just made (--made K, else OUT's newest part of N), or, made in
 another number of parts, on its series; a kept part of anything else is
-left out, and said so.
+left out, and said so.  A part copied in names where it came from
+("about": "kept"), and the sum lists those parts.
 Exit status: 0 summed or waiting for parts, 1 parts that do not belong
 together.
 """
@@ -29,7 +30,6 @@ import glob
 import json
 import os
 import re
-import shutil
 import sys
 
 from report import failed_on_both, incidents, verdict_table
@@ -103,7 +103,10 @@ def take_kept(out, kept, n, made):
         if why:
             print(f"fstests: left out the kept {src}: {why}")
             continue
-        shutil.copyfile(src, dst + ".new")
+        part["about"]["kept"] = src
+        with open(dst + ".new", "w", encoding="utf-8") as f:
+            json.dump(part, f, indent=1, sort_keys=True)
+            f.write("\n")
         os.replace(dst + ".new", dst)
         print(f"fstests: part {k} of {m} from {src}, made earlier")
 
@@ -114,10 +117,12 @@ def merge(sets):
     kernels = first["kernels"]
     report = {"kernels": kernels, "runs": {}, "tests": {}, "problems": [],
               "about": {k: first["about"].get(k) for k in ("patched", "pristine") + SERIES},
-              "parts": {}, "selection": {}}
+              "parts": {}, "selection": {}, "kept": []}
     for parts in sets:
         for part in parts:
             report["problems"] += [f"part {part['about']['shard']}: {x}" for x in part["problems"]]
+            if "kept" in part["about"]:
+                report["kept"].append(f"{'/'.join(part['runs'])} {part['about']['shard']}")
             for fs, runs in part["runs"].items():
                 report["parts"][fs] = len(parts)
                 report["selection"][fs] = part["about"]["selection"]
@@ -150,6 +155,8 @@ def text(report):
                          f"{incidents(r)}{r['seconds']} s")
         if "pristine" in kernels:
             lines.append(failed_on_both(report, fs))
+    if report.get("kept"):
+        lines.append(f"made on an earlier machine (kept): {', '.join(report['kept'])}")
     lines += [f"problem: {x}" for x in report["problems"]]
     lines.append(f"fstests: {report['verdict'].upper()}: {len(report['problems'])} problems")
     return "\n".join(lines + [""] + verdict_table(report)) + "\n"

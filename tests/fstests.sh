@@ -594,7 +594,8 @@ kept_parts() {
 	mv "$tmp/o/fstests-shard-1-of-1.json" "$tmp/kept/"
 	merge --kept "$tmp/kept" >"$tmp/merge.out" || return 1
 	grep -qx "fstests: part 1 of 1 from $tmp/kept/fstests-shard-1-of-1.json, made earlier" "$tmp/merge.out" &&
-		grep -qx 'xfs: generic/101 notrun notrun' "$tmp/o/fstests.txt"
+		grep -qx 'xfs: generic/101 notrun notrun' "$tmp/o/fstests.txt" &&
+		grep -qx 'made on an earlier machine (kept): ext4 1/2, xfs 1/1' "$tmp/o/fstests.txt"
 }
 
 # The parts kept in git are each the part their name says, all of one
