@@ -558,7 +558,8 @@ other_fs() {
 }
 
 # A part OUT lacks is taken from the kept parts when it was made on the
-# same series, tests and file systems; otherwise it is left out, said so.
+# same series, selection, setup and file systems, or, in another number
+# of parts, on the same series; otherwise it is left out, said so.
 kept_parts() {
 	local kept=$tmp/kept/fstests-shard-1-of-2.json
 	rm -rf "$tmp/o" "$tmp/kept"
