@@ -36,6 +36,7 @@ from report import failed_on_both, incidents, verdict_table
 
 SERIES = ("patched_tree", "pristine_tree")
 SAME = SERIES + ("selection", "setup")
+PART = re.compile(r"fstests-shard-(\d+)-of-(\d+)\.json")
 
 
 class Stale(Exception):
@@ -82,7 +83,10 @@ def take_kept(out, kept, n, made):
     with open(max(ours, key=os.path.getmtime), encoding="utf-8") as f:
         newest = json.load(f)
     for src in sorted(glob.glob(os.path.join(kept, "fstests-shard-*-of-*.json"))):
-        k, m = map(int, re.findall(r"\d+", os.path.basename(src)))
+        name = PART.fullmatch(os.path.basename(src))
+        if not name:
+            continue
+        k, m = map(int, name.groups())
         dst = part_path(out, k, m)
         if os.path.exists(dst):
             continue
@@ -167,9 +171,9 @@ def others(out, n, sets):
     first; say why the others do not."""
     newest = {}
     for path in glob.glob(os.path.join(out, "fstests-shard-*-of-*.json")):
-        m = re.fullmatch(r"fstests-shard-\d+-of-(\d+)\.json", os.path.basename(path))
-        if m and int(m.group(1)) != n:
-            count = int(m.group(1))
+        m = PART.fullmatch(os.path.basename(path))
+        if m and int(m.group(2)) != n:
+            count = int(m.group(2))
             newest[count] = max(newest.get(count, 0), os.path.getmtime(path))
     for m in sorted(newest, key=lambda count: -newest[count]):
         k = missing(out, m)

@@ -604,13 +604,13 @@ kept_parts() {
 # there is at least one.
 kept_in_git() {
 	python3 - "$TOP" <<'EOF'
-import glob, json, os, re, sys
+import glob, json, os, sys
 sys.path.insert(0, os.path.join(sys.argv[1], "fstests"))
-from merge import SAME
+from merge import PART, SAME
 paths = sorted(glob.glob(os.path.join(sys.argv[1], "docs/fstests-parts/*/fstests-shard-*-of-*.json")))
 first, bad = {}, not paths
 for path in paths:
-    k, n = re.fullmatch(r"fstests-shard-(\d+)-of-(\d+)\.json", os.path.basename(path)).groups()
+    k, n = PART.fullmatch(os.path.basename(path)).groups()
     with open(path, encoding="utf-8") as f:
         about = json.load(f)["about"]
     ref = first.setdefault((os.path.dirname(path), n), about)
